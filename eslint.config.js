@@ -1,0 +1,79 @@
+// One lint setup for every package. Import direction (DESIGN.md convention 5) is enforced here:
+// shared -> (server | bff | web); inside web: lib/components -> features -> app, and features
+// do not import each other.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const webFeatures = existsSync('web/src/features')
+  ? readdirSync('web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+const packageOnly = (allowed) => {
+  const all = ['shared', 'server', 'bff', 'web', 'e2e'];
+  return all
+    .filter((p) => !allowed.includes(p))
+    .map((p) => ({ group: [`@switchboard/${p}`, `@switchboard/${p}/*`], message: `this package must not import ${p}/` }));
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      'import-x/no-cycle': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: ['./server', './bff', './web', './e2e'], message: 'shared/ is imported by others, never the reverse' },
+            { target: './server', from: ['./bff', './web', './e2e'] },
+            { target: './bff', from: ['./server', './web', './e2e'], message: 'the bff talks to the server over HTTP only' },
+            { target: './web', from: ['./server', './bff', './e2e'] },
+            { target: './web/src/lib', from: ['./web/src/features', './web/src/app', './web/src/components'] },
+            { target: './web/src/components', from: ['./web/src/features', './web/src/app'] },
+            { target: './web/src/features', from: './web/src/app' },
+            ...webFeatures.map((f) => ({
+              target: `./web/src/features/${f}`,
+              from: './web/src/features',
+              except: [`./${f}`],
+              message: 'features do not import each other; move shared code to components/ or lib/',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['shared/**'], rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared']) }] } },
+  { files: ['server/**'], rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'server']) }] } },
+  { files: ['bff/**'], rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'bff']) }] } },
+  {
+    files: ['web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'web']) }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const required = (name: string) =>
+  z.string({ error: `${name} is required` }).trim().min(1, `${name} must not be empty`);
+
+const envSchema = z
+  .object({
+    SERVER_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+    SERVER_HOST: z.string().default('0.0.0.0'),
+    LC_APP_ID: required('LC_APP_ID'),
+    LC_APP_KEY: required('LC_APP_KEY'),
+    LC_MASTER_KEY: required('LC_MASTER_KEY'),
+    DATABASE_URL: z.string().trim().optional(),
+    DATABASE_SCHEMA: z.string().trim().optional(),
+    DATA_DIR: z.string().trim().default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: flag,
+    LC_RETURN_ACL: flag,
+    SEED_DEMO_DATA: flag,
+  })
+  .refine((c) => c.LC_APP_KEY !== c.LC_MASTER_KEY, {
+    message: 'LC_MASTER_KEY must differ from LC_APP_KEY',
+    path: ['LC_MASTER_KEY'],
+  });
+
+export type ServerConfig = z.infer<typeof envSchema>;
+
+/** Reads the server's configuration from the environment; throws one message naming every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const r = envSchema.safeParse(env);
+  if (r.success) return r.data;
+  const lines = r.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+  throw new Error(`invalid server configuration:\n${lines.join('\n')}`);
+}
+
+/** DATA_DIR=memory keeps the embedded database in memory. */
+export function dataDirOf(config: ServerConfig): string | undefined {
+  return config.DATA_DIR === 'memory' ? undefined : config.DATA_DIR;
+}

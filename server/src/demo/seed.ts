@@ -1,0 +1,46 @@
+import { fieldTypeOf } from '@switchboard/shared';
+import type { Server } from '../app';
+import { newObjectId } from '../lib/ids';
+import type { ClassFields } from '../store/classes';
+import { insertObject } from '../store/objects';
+import type { ObjectRow } from '../store/objects';
+import { demoCatalog } from './catalog';
+import type { DemoObject } from './catalog';
+
+const PUBLIC_READ = { '*': { read: true } } as const;
+
+/**
+ * Loads a small shop (products, stores, reviews, users, roles, file records) that uses every
+ * encoded type of Doc 1, so a newcomer has something real to browse. Does nothing when the
+ * demo classes already exist. Rows are written through the store, as an import would.
+ */
+export async function seedDemoData(server: Server): Promise<boolean> {
+  const { classes, clock, sql } = server;
+  if (await classes.exists(sql, 'Product')) return false;
+  const catalog = demoCatalog(() => newObjectId(clock.now()), clock.now());
+  await sql.transaction(async (tx) => {
+    for (const [className, objects] of Object.entries(catalog)) {
+      await classes.ensure(tx, className);
+      const fields: ClassFields = {};
+      for (const obj of objects) {
+        for (const [k, v] of Object.entries(obj.data)) {
+          const t = fieldTypeOf(v);
+          if (t && !fields[k]) fields[k] = t;
+        }
+      }
+      await classes.addFields(tx, className, fields);
+      for (const obj of objects) await insertObject(tx, className, toRow(obj));
+    }
+  });
+  return true;
+}
+
+function toRow(obj: DemoObject): ObjectRow {
+  return {
+    id: obj.id,
+    created_at: obj.createdAt,
+    updated_at: obj.createdAt,
+    acl: obj.acl ?? PUBLIC_READ,
+    data: obj.data,
+  };
+}

@@ -1,0 +1,141 @@
+import { constants as zlib } from 'node:zlib';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import compress from '@fastify/compress';
+import { LC_HEADERS, LcCode } from '@switchboard/shared';
+import { authenticate } from './auth';
+import type { AppKeys, Credentials } from './auth';
+import { ApiError, invalidJson } from './errors';
+import { readOverride } from './override';
+import type { ApiRouter } from './router';
+import type { ApiMethod } from './types';
+
+/** Doc 1 Limits: request body size 20 MB. */
+export const BODY_LIMIT = 20 * 1024 * 1024;
+
+export interface TransportOptions {
+  router: ApiRouter;
+  keys: AppKeys;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Extra unauthenticated routes (health, test control) registered by the caller. */
+  extraRoutes?: (app: FastifyInstance) => void;
+}
+
+const header = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+function flattenQuery(q: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (q && typeof q === 'object') {
+    for (const [k, v] of Object.entries(q as Record<string, unknown>)) {
+      const last = Array.isArray(v) ? v[v.length - 1] : v;
+      if (typeof last === 'string') out[k] = last;
+    }
+  }
+  return out;
+}
+
+function sendError(reply: FastifyReply, status: number, code: number, error: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ code, error });
+}
+
+export async function createTransport(opts: TransportOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: opts.trustProxy,
+    logger: { level: opts.logLevel },
+    // Per-request lines only when debugging; errors are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: opts.logLevel !== 'debug' && opts.logLevel !== 'trace' }),
+  });
+
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    exposedHeaders: ['Location'],
+    maxAge: 86400,
+  });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  // Every body is read as text and parsed here, whatever its Content-Type: the SDKs send JSON,
+  // the method override sends text/plain, and malformed JSON must answer 107, not a framework error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(invalidJson(), undefined);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof ApiError) return sendError(reply, err.status, err.code, err.message);
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, 413, LcCode.ObjectTooLarge, 'The request body is larger than the 20 MB limit.');
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendError(reply, status, LcCode.Internal, err.message);
+    req.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, LcCode.Internal, 'Internal server error.');
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, 404, LcCode.NotFound, `No such API: ${req.method} ${req.url.split('?')[0] ?? ''}.`),
+  );
+
+  opts.extraRoutes?.(app);
+
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    let method = req.method as ApiMethod;
+    let body: unknown = req.body;
+    let query = flattenQuery(req.query);
+    let creds: Credentials = {
+      appId: header(req, LC_HEADERS.id),
+      key: header(req, LC_HEADERS.key),
+      sign: header(req, LC_HEADERS.sign),
+      session: header(req, LC_HEADERS.session),
+    };
+    const override = method === 'POST' ? readOverride(body) : undefined;
+    if (override) {
+      method = override.method;
+      body = override.body;
+      query = { ...query, ...override.query };
+      // Header credentials still count when the body carries none.
+      creds = {
+        appId: override.credentials.appId ?? creds.appId,
+        key: override.credentials.key ?? (override.credentials.appId ? undefined : creds.key),
+        sign: override.credentials.appId ? undefined : creds.sign,
+        session: override.credentials.session ?? creds.session,
+      };
+    }
+    const auth = authenticate(creds, opts.keys);
+    const path = req.url.split('?')[0] ?? '/';
+    const res = await opts.router.dispatch({
+      method,
+      path,
+      query,
+      body,
+      auth,
+      baseUrl: `${req.protocol}://${req.host}`,
+    });
+    if (res.headers) void reply.headers(res.headers);
+    return reply
+      .code(res.status ?? 200)
+      .type('application/json; charset=utf-8')
+      .send(res.body);
+  };
+
+  for (const prefix of ['/1.1/*']) {
+    app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: prefix, handler: handle });
+  }
+  return app;
+}

@@ -1,0 +1,36 @@
+import { openSql } from '@switchboard/shared/sql';
+import { createServer } from './app';
+import { dataDirOf, loadConfig } from './config';
+import { seedDemoData } from './demo/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const sql = await openSql({ url: config.DATABASE_URL, dataDir: dataDirOf(config), schema: config.DATABASE_SCHEMA });
+  const server = await createServer({
+    sql,
+    keys: { appId: config.LC_APP_ID, appKey: config.LC_APP_KEY, masterKey: config.LC_MASTER_KEY },
+    logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
+    returnAclAllowed: config.LC_RETURN_ACL,
+  });
+  if (config.SEED_DEMO_DATA) {
+    const seeded = await seedDemoData(server);
+    server.http.log.info(seeded ? 'demo data loaded' : 'demo data already present');
+  }
+  const address = await server.http.listen({ port: config.SERVER_PORT, host: config.SERVER_HOST });
+  server.http.log.info(
+    `API server for app ${config.LC_APP_ID} on ${address} (${config.DATABASE_URL ? 'Postgres' : `PGlite ${config.DATA_DIR}`})`,
+  );
+  const stop = async () => {
+    await server.http.close();
+    await sql.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { isPlainObject, LcCode } from '@switchboard/shared';
+import type { Acl } from '@switchboard/shared';
+import { badRequest } from '../http/errors';
+
+const ACL_KEY_RE = /^(\*|role:[A-Za-z0-9_]+|[A-Za-z0-9_-]+)$/;
+
+const invalidAcl = (why: string) => badRequest(LcCode.InvalidAcl, `Invalid ACL: ${why}.`);
+
+/**
+ * Doc 1 ACL: keys are a user objectId, `*` or `role:<name>`; values map `read` / `write` to true.
+ * `false` grants nothing, so it is dropped rather than stored.
+ */
+export function parseAcl(v: unknown): Acl {
+  if (!isPlainObject(v)) throw invalidAcl('an ACL is a JSON object');
+  const out: Acl = {};
+  for (const [key, perms] of Object.entries(v)) {
+    if (!ACL_KEY_RE.test(key)) throw invalidAcl(`"${key}" is not a user id, "*" or "role:<name>"`);
+    if (!isPlainObject(perms)) throw invalidAcl(`the value of "${key}" must be an object like {"read": true}`);
+    const entry: { read?: true; write?: true } = {};
+    for (const [perm, flag] of Object.entries(perms)) {
+      if (perm !== 'read' && perm !== 'write') throw invalidAcl(`unknown permission "${perm}" for "${key}"`);
+      if (typeof flag !== 'boolean') throw invalidAcl(`"${key}".${perm} must be true`);
+      if (flag) entry[perm] = true;
+    }
+    if (entry.read || entry.write) out[key] = entry;
+  }
+  return out;
+}

@@ -1,0 +1,85 @@
+import type { FieldSchema } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+import { LcCode } from '@switchboard/shared';
+import { ApiError } from '../http/errors';
+import { classTableDdl } from './tables';
+
+/** Doc 1 Limits. */
+export const MAX_CLASSES = 500;
+export const MAX_FIELDS = 300;
+
+export type ClassFields = Record<string, FieldSchema>;
+
+/**
+ * The registry of classes and the field types seen in each (what /1.1/schemas reports).
+ * The in-process map only saves queries: anything it does not know is read from the database,
+ * so several server processes on one Postgres agree.
+ */
+export class ClassRegistry {
+  private readonly cache = new Map<string, ClassFields>();
+
+  async exists(sql: Sql, name: string): Promise<boolean> {
+    if (this.cache.has(name)) return true;
+    return (await this.load(sql, name)) !== undefined;
+  }
+
+  async fields(sql: Sql, name: string): Promise<ClassFields | undefined> {
+    return this.cache.get(name) ?? (await this.load(sql, name));
+  }
+
+  /** Creates the class and its table when missing. */
+  async ensure(sql: Sql, name: string): Promise<void> {
+    if (await this.exists(sql, name)) return;
+    await sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lc_class:${name}`]);
+      const found = await tx.query('SELECT 1 FROM lc_classes WHERE name = $1', [name]);
+      if (found.length > 0) return;
+      const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM lc_classes');
+      if ((count?.n ?? 0) >= MAX_CLASSES) {
+        throw new ApiError(400, LcCode.ExceededQuota, `An application can have at most ${MAX_CLASSES} classes.`);
+      }
+      await tx.exec(classTableDdl(name));
+      await tx.query('INSERT INTO lc_classes (name) VALUES ($1)', [name]);
+    });
+    await this.load(sql, name);
+  }
+
+  /**
+   * Records field types the registry has not seen. Existing entries win, so two writers adding
+   * the same field concurrently end with one type.
+   */
+  async addFields(sql: Sql, name: string, fields: ClassFields): Promise<ClassFields> {
+    const rows = await sql.query<{ fields: ClassFields }>(
+      `UPDATE lc_classes SET fields = $2::jsonb || fields
+        WHERE name = $1 AND (SELECT count(*) FROM jsonb_object_keys($2::jsonb || fields)) <= $3
+        RETURNING fields`,
+      [name, JSON.stringify(fields), MAX_FIELDS],
+    );
+    const merged = rows[0]?.fields;
+    if (!merged) {
+      this.cache.delete(name);
+      throw new ApiError(400, LcCode.ExceededQuota, `A class can have at most ${MAX_FIELDS} fields.`);
+    }
+    this.cache.set(name, merged);
+    return merged;
+  }
+
+  async list(sql: Sql): Promise<{ name: string; fields: ClassFields }[]> {
+    const rows = await sql.query<{ name: string; fields: ClassFields }>('SELECT name, fields FROM lc_classes ORDER BY name');
+    for (const r of rows) this.cache.set(r.name, r.fields);
+    return rows;
+  }
+
+  /** Drops cached knowledge of a class, e.g. after a query found its table missing. */
+  forget(name: string): void {
+    this.cache.delete(name);
+  }
+
+  private async load(sql: Sql, name: string): Promise<ClassFields | undefined> {
+    const rows = await sql.query<{ fields: ClassFields }>('SELECT fields FROM lc_classes WHERE name = $1', [name]);
+    const fields = rows[0]?.fields;
+    if (fields) this.cache.set(name, fields);
+    else this.cache.delete(name);
+    return fields;
+  }
+}

@@ -1,0 +1,96 @@
+import type { Acl } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+import { pgErrorCode } from '@switchboard/shared/sql';
+import { Params } from './params';
+import { tableFor } from './tables';
+
+export interface ObjectRow {
+  id: string;
+  created_at: Date;
+  updated_at: Date;
+  acl: Acl | null;
+  data: Record<string, unknown>;
+}
+
+const COLUMNS = 'id, created_at, updated_at, acl, data';
+
+/** A filter already rendered to SQL, with its parameters. */
+export interface Filter {
+  sql: string;
+  params: Params;
+}
+
+/** Postgres "undefined_table": the class was dropped by another process. */
+export const isMissingTable = (e: unknown) => pgErrorCode(e) === '42P01';
+
+export async function insertObject(sql: Sql, className: string, row: ObjectRow): Promise<void> {
+  await sql.query(
+    `INSERT INTO ${tableFor(className)} (${COLUMNS}) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)`,
+    [row.id, row.created_at, row.updated_at, row.acl === null ? null : JSON.stringify(row.acl), JSON.stringify(row.data)],
+  );
+}
+
+/** One object, optionally only if it also matches `filter`, optionally locked for update. */
+export async function selectObject(
+  sql: Sql,
+  className: string,
+  id: string,
+  opts: { filter?: Filter | undefined; forUpdate?: boolean } = {},
+): Promise<ObjectRow | undefined> {
+  const p = opts.filter?.params.clone() ?? new Params();
+  const cond = opts.filter ? ` AND (${opts.filter.sql})` : '';
+  const rows = await sql.query<ObjectRow>(
+    `SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE id = ${p.add(id)}${cond}${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    p.values,
+  );
+  return rows[0];
+}
+
+export async function updateObjectRow(
+  sql: Sql,
+  className: string,
+  row: Pick<ObjectRow, 'id' | 'updated_at' | 'acl' | 'data'>,
+): Promise<void> {
+  await sql.query(`UPDATE ${tableFor(className)} SET data = $2::jsonb, acl = $3::jsonb, updated_at = $4 WHERE id = $1`, [
+    row.id,
+    JSON.stringify(row.data),
+    row.acl === null ? null : JSON.stringify(row.acl),
+    row.updated_at,
+  ]);
+}
+
+/** Deletes the object if it exists and matches `filter`; returns whether a row went. */
+export async function deleteObjectRow(sql: Sql, className: string, id: string, filter?: Filter): Promise<boolean> {
+  const p = filter?.params.clone() ?? new Params();
+  const cond = filter ? ` AND (${filter.sql})` : '';
+  const rows = await sql.query(`DELETE FROM ${tableFor(className)} WHERE id = ${p.add(id)}${cond} RETURNING id`, p.values);
+  return rows.length > 0;
+}
+
+export interface FindOptions {
+  filter: Filter;
+  orderBy: string;
+  limit: number;
+  skip: number;
+}
+
+export async function findObjects(sql: Sql, className: string, o: FindOptions): Promise<ObjectRow[]> {
+  const p = o.filter.params.clone();
+  return sql.query<ObjectRow>(
+    `SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE ${o.filter.sql} ORDER BY ${o.orderBy} LIMIT ${p.add(o.limit)} OFFSET ${p.add(o.skip)}`,
+    p.values,
+  );
+}
+
+export async function countObjects(sql: Sql, className: string, filter: Filter): Promise<number> {
+  const rows = await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${tableFor(className)} WHERE ${filter.sql}`,
+    filter.params.values,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function selectByIds(sql: Sql, className: string, ids: string[]): Promise<ObjectRow[]> {
+  if (ids.length === 0) return [];
+  return sql.query<ObjectRow>(`SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE id = ANY($1::text[])`, [ids]);
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { CONSOLE_ROLES, PERMISSIONS } from './permissions';
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+const email = z.email('enter a valid e-mail address').max(254);
+const newPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `use at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'use at most 200 characters');
+
+export const loginBodySchema = z.object({
+  email,
+  password: z.string().min(1, 'enter your password').max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const setupBodySchema = z.object({
+  token: z.string().min(1, 'enter the setup token printed in the terminal'),
+  email,
+  password: newPassword,
+});
+export type SetupBody = z.infer<typeof setupBodySchema>;
+
+export const consoleUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(CONSOLE_ROLES),
+});
+export type ConsoleUser = z.infer<typeof consoleUserSchema>;
+
+export const sessionResponseSchema = z.object({
+  user: consoleUserSchema,
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const setupStatusResponseSchema = z.object({ needed: z.boolean() });

@@ -1,0 +1,6 @@
+export * from './apps';
+export * from './auth';
+export * from './errors';
+export * from './permissions';
+export * from './routes';
+export * from './upstream';

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { appsResponseSchema } from './apps';
+import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusResponseSchema } from './auth';
+import type { Permission } from './permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call a route: anyone, any signed-in console user, or holders of one permission. */
+export type Access = 'public' | 'authenticated' | Permission;
+
+export interface RouteDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  body: B;
+  response: R;
+  access: Access;
+}
+
+function route<B extends z.ZodType, R extends z.ZodType>(def: RouteDef<B, R>): RouteDef<B, R> {
+  return def;
+}
+
+const none = z.object({}).strict();
+const empty = z.object({});
+
+/** The BFF's own endpoints. Upstream routes are in ./upstream. */
+export const consoleRoutes = {
+  setupStatus: route({ method: 'GET', path: '/api/setup', body: none, response: setupStatusResponseSchema, access: 'public' }),
+  setup: route({ method: 'POST', path: '/api/setup', body: setupBodySchema, response: sessionResponseSchema, access: 'public' }),
+  getSession: route({ method: 'GET', path: '/api/session', body: none, response: sessionResponseSchema, access: 'authenticated' }),
+  login: route({ method: 'POST', path: '/api/session', body: loginBodySchema, response: sessionResponseSchema, access: 'public' }),
+  logout: route({ method: 'DELETE', path: '/api/session', body: none, response: empty, access: 'public' }),
+  listApps: route({ method: 'GET', path: '/api/apps', body: none, response: appsResponseSchema, access: 'authenticated' }),
+} as const;
+
+/** Prefix under which the console exposes an app's upstream API: /api/apps/<app>/1.1/... */
+export const upstreamPrefix = (app: string): string => `/api/apps/${encodeURIComponent(app)}`;

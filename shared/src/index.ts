@@ -1,0 +1,2 @@
+export * from './upstream/index';
+export * from './console/index';

@@ -1,0 +1,28 @@
+/**
+ * One SQL access layer (Postgres dialect) for the server and the bff: PGlite embedded by default,
+ * a Postgres server when a URL is given. Callers pass the handle they were given, so code running
+ * inside a transaction never reaches for the outer pool (PGlite would wait on itself).
+ */
+export interface Sql {
+  readonly kind: 'pglite' | 'postgres';
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Several statements, no parameters (migrations). */
+  exec(text: string): Promise<void>;
+  /** Runs fn in one transaction; nested calls join the outer one. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenSqlOptions {
+  /** postgres:// URL; when absent, PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; undefined or 'memory' keeps the database in memory. */
+  dataDir?: string | undefined;
+  /** Postgres schema to use (created when missing); lets tests and apps share one database. */
+  schema?: string | undefined;
+}
+
+export { openSql } from './open';
+export { migrate } from './migrate';
+export type { Migration } from './migrate';
+export { pgErrorCode, isUniqueViolation } from './errors';

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './headers';
+export * from './names';
+export * from './objects';
+export * from './types';
+export * from './where';
