@@ -1,0 +1,102 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The BFF's configuration, read from the environment in this one module. The upstream master key
+ * is read here and handed only to the upstream client (DESIGN.md convention 2).
+ */
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  CONSOLE_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  CONSOLE_HOST: z.string().default('0.0.0.0'),
+  BFF_DATABASE_URL: optional,
+  BFF_DATABASE_SCHEMA: optional,
+  BFF_DATA_DIR: z.string().trim().default('./data/bff'),
+  CONSOLE_ADMIN_EMAIL: optional,
+  CONSOLE_ADMIN_PASSWORD: optional,
+  UPSTREAM_URL: z.url('UPSTREAM_URL must be a URL such as http://127.0.0.1:3100'),
+  UPSTREAM_NAME: z.string().trim().default('Default app'),
+  UPSTREAM_APP_ID: z.string().trim().min(1, 'UPSTREAM_APP_ID is required'),
+  UPSTREAM_APP_KEY: z.string().trim().min(1, 'UPSTREAM_APP_KEY is required'),
+  UPSTREAM_MASTER_KEY: z.string().trim().min(1, 'UPSTREAM_MASTER_KEY is required'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  WEB_DIST: optional,
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+/** One upstream app. Its keys never leave the bff. */
+export interface UpstreamApp {
+  id: string;
+  name: string;
+  baseUrl: string;
+  appId: string;
+  appKey: string;
+  masterKey: string;
+}
+
+export interface BffConfig {
+  port: number;
+  host: string;
+  database: { url: string | undefined; schema: string | undefined; dataDir: string | undefined };
+  initialAdmin: { email: string; password: string } | undefined;
+  apps: UpstreamApp[];
+  upstreamTimeoutMs: number;
+  webDist: string;
+  session: { idleMs: number; absoluteMs: number };
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
+  const r = envSchema.safeParse(env);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new Error(`invalid console configuration:\n${lines.join('\n')}`);
+  }
+  const e = r.data;
+  if ((e.CONSOLE_ADMIN_EMAIL === undefined) !== (e.CONSOLE_ADMIN_PASSWORD === undefined)) {
+    throw new Error('invalid console configuration:\n  set both CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD, or neither');
+  }
+  return {
+    port: e.CONSOLE_PORT,
+    host: e.CONSOLE_HOST,
+    database: {
+      url: e.BFF_DATABASE_URL,
+      schema: e.BFF_DATABASE_SCHEMA,
+      dataDir: e.BFF_DATA_DIR === 'memory' ? undefined : e.BFF_DATA_DIR,
+    },
+    initialAdmin:
+      e.CONSOLE_ADMIN_EMAIL && e.CONSOLE_ADMIN_PASSWORD
+        ? { email: e.CONSOLE_ADMIN_EMAIL, password: e.CONSOLE_ADMIN_PASSWORD }
+        : undefined,
+    apps: [
+      {
+        id: 'default',
+        name: e.UPSTREAM_NAME,
+        baseUrl: e.UPSTREAM_URL.replace(/\/+$/, ''),
+        appId: e.UPSTREAM_APP_ID,
+        appKey: e.UPSTREAM_APP_KEY,
+        masterKey: e.UPSTREAM_MASTER_KEY,
+      },
+    ],
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    webDist: e.WEB_DIST ?? resolve(here, '../../web/dist'),
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

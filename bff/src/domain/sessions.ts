@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ConsoleRole, ConsoleUser } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** Only a hash of the cookie value is stored, so a copy of the table does not hand out sessions. */
+const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Throttles last-seen writes: once a minute per session is enough for an idle timeout. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function createSession(sql: Sql, userId: string, policy: SessionPolicy, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await sql.query(
+    'INSERT INTO console_sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)',
+    [idOf(token), userId, now, new Date(now.getTime() + policy.absoluteMs)],
+  );
+  return token;
+}
+
+interface Row {
+  id: string;
+  user_id: string;
+  last_seen_at: Date;
+  expires_at: Date;
+  email: string;
+  role: ConsoleRole;
+  disabled: boolean;
+}
+
+/** The user behind a session cookie, or undefined when it is unknown, expired, idle or disabled. */
+export async function resolveSession(
+  sql: Sql,
+  token: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<ConsoleUser | undefined> {
+  const rows = await sql.query<Row>(
+    `SELECT s.id, s.user_id, s.last_seen_at, s.expires_at, u.email, u.role, u.disabled
+       FROM console_sessions s JOIN console_users u ON u.id = s.user_id WHERE s.id = $1`,
+    [idOf(token)],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const idle = now.getTime() - row.last_seen_at.getTime() > policy.idleMs;
+  if (row.disabled || idle || now >= row.expires_at) {
+    await sql.query('DELETE FROM console_sessions WHERE id = $1', [row.id]);
+    return undefined;
+  }
+  if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await sql.query('UPDATE console_sessions SET last_seen_at = $2 WHERE id = $1', [row.id, now]);
+  }
+  return { id: row.user_id, email: row.email, role: row.role };
+}
+
+export async function deleteSession(sql: Sql, token: string): Promise<void> {
+  await sql.query('DELETE FROM console_sessions WHERE id = $1', [idOf(token)]);
+}

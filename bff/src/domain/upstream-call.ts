@@ -1,0 +1,54 @@
+import { isPlainObject, matchUpstreamRoute, roleHas } from '@switchboard/shared';
+import type { ConsoleUser } from '@switchboard/shared';
+import type { UpstreamClient } from '../upstream/client';
+import { ConsoleError, forbidden, notFound } from './errors';
+
+export interface UpstreamCall {
+  method: string;
+  /** Decoded upstream path, e.g. /1.1/classes/Product. */
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+function zodDetails(issues: { path: PropertyKey[]; message: string }[]) {
+  return issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+/**
+ * Forwards one console request to an upstream app if the allowlist has it and the user's role
+ * holds its permission; upstream failures become console errors.
+ */
+export async function callUpstream(user: ConsoleUser, client: UpstreamClient, call: UpstreamCall): Promise<unknown> {
+  const match = matchUpstreamRoute(call.method, call.path);
+  if (!match) throw notFound(`The console does not offer ${call.method} ${call.path}.`);
+  if (!roleHas(user.role, match.route.permission)) {
+    throw forbidden(`Your role (${user.role}) does not allow this: it needs the "${match.route.permission}" permission.`);
+  }
+  const query = match.route.query.safeParse(call.query);
+  if (!query.success) {
+    throw new ConsoleError(400, 'validation_failed', 'The query parameters are not valid.', zodDetails(query.error.issues));
+  }
+  let body: unknown;
+  if (match.route.body) {
+    const parsed = match.route.body.safeParse(call.body);
+    if (!parsed.success) {
+      throw new ConsoleError(400, 'validation_failed', 'The request body is not valid.', zodDetails(parsed.error.issues));
+    }
+    body = parsed.data;
+  } else if (call.body !== undefined && !(isPlainObject(call.body) && Object.keys(call.body).length === 0)) {
+    throw new ConsoleError(400, 'bad_request', `${call.method} ${call.path} takes no request body.`);
+  }
+  const res = await client.request({ method: call.method, path: call.path, query: call.query, body });
+  if (res.status >= 200 && res.status < 300) return res.body;
+  const upstream = isPlainObject(res.body) ? res.body : {};
+  const text = client.redact(typeof upstream.error === 'string' ? upstream.error : `HTTP ${res.status}`);
+  const details = { upstreamStatus: res.status, upstreamCode: upstream.code };
+  if (res.status === 429) {
+    throw new ConsoleError(429, 'rate_limited', `The app is rate limiting requests: ${text}`, details, {
+      'Retry-After': res.retryAfter ?? '60',
+    });
+  }
+  if (res.status >= 400 && res.status < 500) throw new ConsoleError(res.status, 'upstream_error', text, details);
+  throw new ConsoleError(502, 'upstream_error', `The app failed to answer: ${text}`, details);
+}

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { ConsoleUser } from '@switchboard/shared';
+import type { NextFunction, Request, Response } from 'express';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own extension point
+  namespace Express {
+    interface Request {
+      /** Set by requestContext for every request; echoed in errors and logs. */
+      requestId: string;
+      /** The signed-in console user, when the session cookie is valid. */
+      user?: ConsoleUser;
+      /** The raw session token from the cookie, when present. */
+      sessionToken?: string;
+    }
+  }
+}
+
+export function requestContext(req: Request, res: Response, next: NextFunction): void {
+  req.requestId = randomUUID();
+  res.setHeader('X-Request-Id', req.requestId);
+  next();
+}

@@ -1,0 +1,40 @@
+import type { ConsoleErrorBody } from '@switchboard/shared';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { ConsoleError } from '../domain/errors';
+
+export function sendError(req: Request, res: Response, err: ConsoleError): void {
+  const body: ConsoleErrorBody = { code: err.code, message: err.message, requestId: req.requestId };
+  if (err.details !== undefined) body.details = err.details;
+  if (err.headers) res.set(err.headers);
+  res.status(err.status).json(body);
+}
+
+/** Parses a console request body with its contract schema; failures are 400 validation_failed. */
+export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value ?? {});
+  if (r.success) return r.data;
+  const details = r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  throw new ConsoleError(400, 'validation_failed', details[0]?.message ?? 'The request is not valid.', details);
+}
+
+/** The last middleware: every failure leaves as the console error model, never as a stack trace. */
+export function errorHandler(log: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (err instanceof ConsoleError) return sendError(req, res, err);
+    const status = (err as { status?: unknown }).status;
+    const type = (err as { type?: unknown }).type;
+    if (type === 'entity.parse.failed') {
+      return sendError(req, res, new ConsoleError(400, 'bad_request', 'The request body is not valid JSON.'));
+    }
+    if (type === 'entity.too.large') {
+      return sendError(req, res, new ConsoleError(413, 'bad_request', 'The request body is too large.'));
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(req, res, new ConsoleError(status, 'bad_request', 'The request is not valid.'));
+    }
+    log.error({ err, requestId: req.requestId }, 'unhandled error');
+    sendError(req, res, new ConsoleError(500, 'internal', 'Something went wrong in the console server.'));
+  };
+}

@@ -1,0 +1,52 @@
+import { consoleRoutes, ROLE_PERMISSIONS } from '@switchboard/shared';
+import type { ConsoleUser, SessionResponse } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+import { Router } from 'express';
+import type { Request, Response } from 'express';
+import { checkCredentials } from '../../domain/login';
+import { createSession, deleteSession } from '../../domain/sessions';
+import type { SessionPolicy } from '../../domain/sessions';
+import { completeSetup, setupNeeded } from '../../domain/setup';
+import { parseBody } from '../errors';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../session-cookie';
+
+const sessionBody = (user: ConsoleUser): SessionResponse => ({ user, permissions: [...ROLE_PERMISSIONS[user.role]] });
+
+/** First-run setup, login, session and logout (the console routes of shared/console/routes.ts). */
+export function authRoutes(sql: Sql, policy: SessionPolicy): Router {
+  const r = Router();
+
+  // A new session id at every sign-in: a cookie planted before login never becomes a session.
+  async function startSession(req: Request, res: Response, user: ConsoleUser) {
+    if (req.sessionToken) await deleteSession(sql, req.sessionToken);
+    const token = await createSession(sql, user.id, policy);
+    setSessionCookie(req, res, token, policy.absoluteMs);
+    res.json(sessionBody(user));
+  }
+
+  r.get(consoleRoutes.setupStatus.path, async (_req, res) => {
+    res.json({ needed: await setupNeeded(sql) });
+  });
+
+  r.post(consoleRoutes.setup.path, async (req, res) => {
+    const body = parseBody(consoleRoutes.setup.body, req.body);
+    await startSession(req, res, await completeSetup(sql, body));
+  });
+
+  r.post(consoleRoutes.login.path, async (req, res) => {
+    const body = parseBody(consoleRoutes.login.body, req.body);
+    await startSession(req, res, await checkCredentials(sql, body.email, body.password));
+  });
+
+  r.get(consoleRoutes.getSession.path, requireUser, (req, res) => {
+    if (req.user) res.json(sessionBody(req.user));
+  });
+
+  r.delete(consoleRoutes.logout.path, async (req, res) => {
+    if (req.sessionToken) await deleteSession(sql, req.sessionToken);
+    clearSessionCookie(req, res);
+    res.json({});
+  });
+
+  return r;
+}

@@ -1,0 +1,43 @@
+import type { CookieOptions, NextFunction, Request, Response } from 'express';
+import type { Sql } from '@switchboard/shared/sql';
+import { unauthenticated } from '../domain/errors';
+import { resolveSession } from '../domain/sessions';
+import type { SessionPolicy } from '../domain/sessions';
+
+// On HTTPS the __Host- prefix pins the cookie to this host and path with Secure set.
+const SECURE_NAME = '__Host-sb_session';
+const PLAIN_NAME = 'sb_session';
+
+function options(req: Request, maxAgeMs?: number): CookieOptions {
+  return { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/', ...(maxAgeMs ? { maxAge: maxAgeMs } : {}) };
+}
+
+export function readSessionToken(req: Request): string | undefined {
+  const cookies = req.cookies as Record<string, string | undefined>;
+  return cookies[SECURE_NAME] ?? cookies[PLAIN_NAME];
+}
+
+export function setSessionCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
+  res.cookie(req.secure ? SECURE_NAME : PLAIN_NAME, token, options(req, maxAgeMs));
+}
+
+export function clearSessionCookie(req: Request, res: Response): void {
+  res.clearCookie(req.secure ? SECURE_NAME : PLAIN_NAME, options(req));
+}
+
+/** Puts the signed-in user (if any) on the request. */
+export function loadUser(sql: Sql, policy: SessionPolicy) {
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
+    const token = readSessionToken(req);
+    if (token) {
+      req.sessionToken = token;
+      const user = await resolveSession(sql, token, policy);
+      if (user) req.user = user;
+    }
+    next();
+  };
+}
+
+export function requireUser(req: Request, _res: Response, next: NextFunction): void {
+  next(req.user ? undefined : unauthenticated());
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { LC_HEADERS, MASTER_SUFFIX } from '@switchboard/shared';
+import type { UpstreamApp } from '../config';
+import { ConsoleError } from '../domain/errors';
+
+export interface UpstreamResponse {
+  status: number;
+  body: unknown;
+  retryAfter: string | undefined;
+}
+
+export interface UpstreamRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * The only code that holds an upstream app's keys. It signs every request with the master key
+ * (X-LC-Sign, so the key itself never crosses the wire) and removes the keys from anything it
+ * hands back.
+ */
+export class UpstreamClient {
+  constructor(
+    private readonly app: UpstreamApp,
+    private readonly timeoutMs: number,
+  ) {}
+
+  private sign(): string {
+    const ts = Date.now();
+    const md5 = createHash('md5').update(`${ts}${this.app.masterKey}`).digest('hex');
+    return `${md5},${ts},${MASTER_SUFFIX}`;
+  }
+
+  /** Replaces the app's keys in upstream text (an error message could echo what it was sent). */
+  redact(text: string): string {
+    let out = text;
+    for (const secret of [this.app.masterKey, this.app.appKey]) out = out.split(secret).join('[redacted]');
+    return out;
+  }
+
+  async request(req: UpstreamRequest): Promise<UpstreamResponse> {
+    const qs = new URLSearchParams(req.query).toString();
+    const url = `${this.app.baseUrl}${req.path}${qs ? `?${qs}` : ''}`;
+    const headers: Record<string, string> = {
+      [LC_HEADERS.id]: this.app.appId,
+      [LC_HEADERS.sign]: this.sign(),
+      accept: 'application/json',
+    };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(url, {
+        method: req.method,
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'error',
+      });
+      text = await res.text();
+    } catch (e) {
+      if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
+        throw new ConsoleError(504, 'upstream_timeout', `The app "${this.app.name}" did not answer within ${this.timeoutMs / 1000} s.`);
+      }
+      throw new ConsoleError(502, 'upstream_unreachable', `The app "${this.app.name}" cannot be reached at ${this.app.baseUrl}.`);
+    }
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new ConsoleError(502, 'upstream_error', `The app "${this.app.name}" answered with something that is not JSON.`);
+    }
+    return { status: res.status, body, retryAfter: res.headers.get('retry-after') ?? undefined };
+  }
+}
