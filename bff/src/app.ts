@@ -29,7 +29,8 @@ export interface Bff {
 
 /** Builds the console server on a migrated database; the caller listens. */
 export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Promise<Bff> {
-  const logger = log ?? pino({ level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] });
+  const logger =
+    log ?? pino({ level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] });
   await migrate(sql, 'bff_migrations', bffMigrations);
   const firstRun = await prepareFirstRun(sql, config.initialAdmin);
   if (firstRun.createdAdmin) logger.info(`created the first console admin ${firstRun.createdAdmin}`);
@@ -39,7 +40,13 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestContext);
-  app.use(pinoHttp({ logger, genReqId: (req) => (req as express.Request).requestId, autoLogging: config.logLevel === 'debug' }));
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => (req as express.Request).requestId,
+      autoLogging: config.logLevel === 'debug',
+    }),
+  );
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -70,7 +77,9 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   app.use('/api', express.json({ limit: '20mb' }), cookieParser(), csrfGuard, loadUser(sql, config.session));
   app.use(authRoutes(sql, config.session));
   app.use(appRoutes(config.apps, clients));
-  app.use('/api', (req, _res, next) => next(notFound(`There is no console API ${req.method} ${req.originalUrl}.`)));
+  app.use('/api', (req, _res, next) =>
+    next(notFound(`There is no console API ${req.method} ${req.originalUrl}.`)),
+  );
   app.use(webApp(config.webDist));
   app.use(errorHandler(logger));
   return { app, log: logger, setupToken: firstRun.setupToken };

@@ -69,7 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
   }
   const e = r.data;
   if ((e.CONSOLE_ADMIN_EMAIL === undefined) !== (e.CONSOLE_ADMIN_PASSWORD === undefined)) {
-    throw new Error('invalid console configuration:\n  set both CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD, or neither');
+    throw new Error(
+      'invalid console configuration:\n  set both CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD, or neither',
+    );
   }
   return {
     port: e.CONSOLE_PORT,

@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const server = bff.app.listen(config.port, config.host, () => {
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
     const url = `http://${host}:${config.port}`;
-    bff.log.info(`console on ${url} (apps: ${config.apps.map((a) => `${a.name} -> ${a.baseUrl}`).join(', ')})`);
+    bff.log.info(
+      `console on ${url} (apps: ${config.apps.map((a) => `${a.name} -> ${a.baseUrl}`).join(', ')})`,
+    );
     if (bff.setupToken) {
       // Printed, not logged as data: this is how the first admin proves they run this server.
       console.log(`\nNo console admin exists yet. Create one at:\n  ${url}/setup?token=${bff.setupToken}\n`);

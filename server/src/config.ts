@@ -6,7 +6,10 @@ const flag = z
   .transform((v) => v === '1' || v === 'true');
 
 const required = (name: string) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} must not be empty`);
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} must not be empty`);
 
 const envSchema = z
   .object({

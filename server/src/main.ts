@@ -5,7 +5,11 @@ import { seedDemoData } from './demo/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const sql = await openSql({ url: config.DATABASE_URL, dataDir: dataDirOf(config), schema: config.DATABASE_SCHEMA });
+  const sql = await openSql({
+    url: config.DATABASE_URL,
+    dataDir: dataDirOf(config),
+    schema: config.DATABASE_SCHEMA,
+  });
   const server = await createServer({
     sql,
     keys: { appId: config.LC_APP_ID, appKey: config.LC_APP_KEY, masterKey: config.LC_MASTER_KEY },

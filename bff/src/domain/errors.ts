@@ -14,6 +14,7 @@ export class ConsoleError extends Error {
   }
 }
 
-export const unauthenticated = (message = 'Sign in to continue.') => new ConsoleError(401, 'unauthenticated', message);
+export const unauthenticated = (message = 'Sign in to continue.') =>
+  new ConsoleError(401, 'unauthenticated', message);
 export const forbidden = (message: string) => new ConsoleError(403, 'forbidden', message);
 export const notFound = (message: string) => new ConsoleError(404, 'not_found', message);

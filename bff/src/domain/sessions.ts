@@ -13,7 +13,12 @@ const idOf = (token: string) => createHash('sha256').update(token).digest('hex')
 /** Throttles last-seen writes: once a minute per session is enough for an idle timeout. */
 const TOUCH_EVERY_MS = 60_000;
 
-export async function createSession(sql: Sql, userId: string, policy: SessionPolicy, now = new Date()): Promise<string> {
+export async function createSession(
+  sql: Sql,
+  userId: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await sql.query(
     'INSERT INTO console_sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)',

@@ -43,10 +43,14 @@ export async function completeSetup(sql: Sql, body: SetupBody): Promise<ConsoleU
     if ((await countUsers(tx)) > 0) {
       throw new ConsoleError(409, 'conflict', 'Setup is already complete. Sign in instead.');
     }
-    const [row] = await tx.query<{ token_hash: string }>('SELECT token_hash FROM console_setup_tokens WHERE id = 1');
+    const [row] = await tx.query<{ token_hash: string }>(
+      'SELECT token_hash FROM console_setup_tokens WHERE id = 1',
+    );
     const expected = row ? Buffer.from(row.token_hash, 'hex') : undefined;
     if (!expected || !timingSafeEqual(expected, hash(body.token))) {
-      throw forbidden('The setup token is wrong. Use the token printed in the terminal where the console started.');
+      throw forbidden(
+        'The setup token is wrong. Use the token printed in the terminal where the console started.',
+      );
     }
     const admin = await createUser(tx, { email: body.email, password: body.password, role: 'admin' });
     await tx.query('DELETE FROM console_setup_tokens');

@@ -13,7 +13,14 @@ import { callUpstream } from './upstream-call';
 let broken: Server;
 let brokenUrl: string;
 const admin = { id: 'u1', email: 'a@example.com', role: 'admin' as const };
-const app = (baseUrl: string) => ({ id: 'x', name: 'Broken app', baseUrl, appId: 'id', appKey: 'app-secret-key', masterKey: 'master-secret-key' });
+const app = (baseUrl: string) => ({
+  id: 'x',
+  name: 'Broken app',
+  baseUrl,
+  appId: 'id',
+  appKey: 'app-secret-key',
+  masterKey: 'master-secret-key',
+});
 const call = { method: 'GET', path: '/1.1/schemas', query: {}, body: undefined };
 
 beforeAll(async () => {

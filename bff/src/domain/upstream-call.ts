@@ -19,21 +19,37 @@ function zodDetails(issues: { path: PropertyKey[]; message: string }[]) {
  * Forwards one console request to an upstream app if the allowlist has it and the user's role
  * holds its permission; upstream failures become console errors.
  */
-export async function callUpstream(user: ConsoleUser, client: UpstreamClient, call: UpstreamCall): Promise<unknown> {
+export async function callUpstream(
+  user: ConsoleUser,
+  client: UpstreamClient,
+  call: UpstreamCall,
+): Promise<unknown> {
   const match = matchUpstreamRoute(call.method, call.path);
   if (!match) throw notFound(`The console does not offer ${call.method} ${call.path}.`);
   if (!roleHas(user.role, match.route.permission)) {
-    throw forbidden(`Your role (${user.role}) does not allow this: it needs the "${match.route.permission}" permission.`);
+    throw forbidden(
+      `Your role (${user.role}) does not allow this: it needs the "${match.route.permission}" permission.`,
+    );
   }
   const query = match.route.query.safeParse(call.query);
   if (!query.success) {
-    throw new ConsoleError(400, 'validation_failed', 'The query parameters are not valid.', zodDetails(query.error.issues));
+    throw new ConsoleError(
+      400,
+      'validation_failed',
+      'The query parameters are not valid.',
+      zodDetails(query.error.issues),
+    );
   }
   let body: unknown;
   if (match.route.body) {
     const parsed = match.route.body.safeParse(call.body);
     if (!parsed.success) {
-      throw new ConsoleError(400, 'validation_failed', 'The request body is not valid.', zodDetails(parsed.error.issues));
+      throw new ConsoleError(
+        400,
+        'validation_failed',
+        'The request body is not valid.',
+        zodDetails(parsed.error.issues),
+      );
     }
     body = parsed.data;
   } else if (call.body !== undefined && !(isPlainObject(call.body) && Object.keys(call.body).length === 0)) {
@@ -49,6 +65,7 @@ export async function callUpstream(user: ConsoleUser, client: UpstreamClient, ca
       'Retry-After': res.retryAfter ?? '60',
     });
   }
-  if (res.status >= 400 && res.status < 500) throw new ConsoleError(res.status, 'upstream_error', text, details);
+  if (res.status >= 400 && res.status < 500)
+    throw new ConsoleError(res.status, 'upstream_error', text, details);
   throw new ConsoleError(502, 'upstream_error', `The app failed to answer: ${text}`, details);
 }

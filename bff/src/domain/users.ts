@@ -52,4 +52,8 @@ export async function createUser(
   return { id, email, role: input.role };
 }
 
-export const publicUser = (u: UserRecord | ConsoleUser): ConsoleUser => ({ id: u.id, email: u.email, role: u.role });
+export const publicUser = (u: UserRecord | ConsoleUser): ConsoleUser => ({
+  id: u.id,
+  email: u.email,
+  role: u.role,
+});

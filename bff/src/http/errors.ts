@@ -16,7 +16,12 @@ export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.inf
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
   const details = r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  throw new ConsoleError(400, 'validation_failed', details[0]?.message ?? 'The request is not valid.', details);
+  throw new ConsoleError(
+    400,
+    'validation_failed',
+    details[0]?.message ?? 'The request is not valid.',
+    details,
+  );
 }
 
 /** The last middleware: every failure leaves as the console error model, never as a stack trace. */

@@ -9,7 +9,13 @@ const SECURE_NAME = '__Host-sb_session';
 const PLAIN_NAME = 'sb_session';
 
 function options(req: Request, maxAgeMs?: number): CookieOptions {
-  return { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/', ...(maxAgeMs ? { maxAge: maxAgeMs } : {}) };
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: req.secure,
+    path: '/',
+    ...(maxAgeMs ? { maxAge: maxAgeMs } : {}),
+  };
 }
 
 export function readSessionToken(req: Request): string | undefined {

@@ -4,7 +4,9 @@ import { upstreamPathOf } from './upstream-path';
 
 describe('upstreamPathOf', () => {
   it('returns the decoded upstream path', () => {
-    expect(upstreamPathOf('/api/apps/default/1.1/classes/Product?limit=1', 'default')).toBe('/1.1/classes/Product');
+    expect(upstreamPathOf('/api/apps/default/1.1/classes/Product?limit=1', 'default')).toBe(
+      '/1.1/classes/Product',
+    );
     expect(upstreamPathOf('/api/apps/default/1.1/classes/Caf%C3%A9', 'default')).toBe('/1.1/classes/Café');
   });
 

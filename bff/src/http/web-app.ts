@@ -9,12 +9,20 @@ import express, { Router } from 'express';
 export function webApp(dist: string): Router {
   const r = Router();
   const index = join(dist, 'index.html');
-  r.use('/assets', express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  r.use(
+    '/assets',
+    express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
   r.use(express.static(dist, { index: false }));
   r.get('/{*splat}', (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();
     if (!existsSync(index)) {
-      res.status(503).type('text/plain').send('The console web app is not built yet. Run `pnpm start` (or `pnpm --filter @switchboard/web build`).');
+      res
+        .status(503)
+        .type('text/plain')
+        .send(
+          'The console web app is not built yet. Run `pnpm start` (or `pnpm --filter @switchboard/web build`).',
+        );
       return;
     }
     res.set('Cache-Control', 'no-cache').sendFile(index);

@@ -20,7 +20,16 @@ export function testConfig(upstreamUrl: string, overrides: Partial<BffConfig> = 
     host: '127.0.0.1',
     database: { url: undefined, schema: undefined, dataDir: undefined },
     initialAdmin: undefined,
-    apps: [{ id: 'default', name: 'Test app', baseUrl: upstreamUrl, appId: 'test-app', appKey: 'test-app-key', masterKey: 'test-master-key' }],
+    apps: [
+      {
+        id: 'default',
+        name: 'Test app',
+        baseUrl: upstreamUrl,
+        appId: 'test-app',
+        appKey: 'test-app-key',
+        masterKey: 'test-master-key',
+      },
+    ],
     upstreamTimeoutMs: 5000,
     webDist: '/nonexistent',
     session: { idleMs: 3_600_000, absoluteMs: 86_400_000 },
@@ -59,7 +68,12 @@ export class ConsoleClient {
     if (this.cookie) h.cookie = this.cookie;
     if (method !== 'GET') h[CSRF_HEADER] ??= '1';
     if (body !== undefined) h['content-type'] = 'application/json';
-    const res = await fetch(`${this.base}${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
     const setCookie = res.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
     const text = await res.text();

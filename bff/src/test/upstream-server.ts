@@ -17,7 +17,9 @@ function freePort(): Promise<number> {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
       const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      s.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -28,7 +30,11 @@ function freePort(): Promise<number> {
  */
 export async function startUpstreamServer(opts: { seedDemo?: boolean } = {}): Promise<UpstreamServer> {
   const port = await freePort();
-  const keys = { appId: `app-${randomBytes(4).toString('hex')}`, appKey: randomBytes(12).toString('hex'), masterKey: randomBytes(12).toString('hex') };
+  const keys = {
+    appId: `app-${randomBytes(4).toString('hex')}`,
+    appKey: randomBytes(12).toString('hex'),
+    masterKey: randomBytes(12).toString('hex'),
+  };
   const pg = process.env.SB_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   const schema = pg ? `u_${randomBytes(8).toString('hex')}` : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -62,15 +62,27 @@ export class UpstreamClient {
       text = await res.text();
     } catch (e) {
       if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
-        throw new ConsoleError(504, 'upstream_timeout', `The app "${this.app.name}" did not answer within ${this.timeoutMs / 1000} s.`);
+        throw new ConsoleError(
+          504,
+          'upstream_timeout',
+          `The app "${this.app.name}" did not answer within ${this.timeoutMs / 1000} s.`,
+        );
       }
-      throw new ConsoleError(502, 'upstream_unreachable', `The app "${this.app.name}" cannot be reached at ${this.app.baseUrl}.`);
+      throw new ConsoleError(
+        502,
+        'upstream_unreachable',
+        `The app "${this.app.name}" cannot be reached at ${this.app.baseUrl}.`,
+      );
     }
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
-      throw new ConsoleError(502, 'upstream_error', `The app "${this.app.name}" answered with something that is not JSON.`);
+      throw new ConsoleError(
+        502,
+        'upstream_error',
+        `The app "${this.app.name}" answered with something that is not JSON.`,
+      );
     }
     return { status: res.status, body, retryAfter: res.headers.get('retry-after') ?? undefined };
   }

@@ -67,8 +67,18 @@ export function demoCatalog(nextId: () => string, now: Date): Record<string, Dem
   }));
   const userId = (i: number) => users[i % users.length]?.id ?? '';
   const roles: DemoObject[] = [
-    { id: nextId(), createdAt: at(59), acl: { '*': { read: true } }, data: { name: 'Admins', users: { __type: 'Relation', className: '_User' } } },
-    { id: nextId(), createdAt: at(59), acl: { '*': { read: true } }, data: { name: 'Moderators', users: { __type: 'Relation', className: '_User' } } },
+    {
+      id: nextId(),
+      createdAt: at(59),
+      acl: { '*': { read: true } },
+      data: { name: 'Admins', users: { __type: 'Relation', className: '_User' } },
+    },
+    {
+      id: nextId(),
+      createdAt: at(59),
+      acl: { '*': { read: true } },
+      data: { name: 'Moderators', users: { __type: 'Relation', className: '_User' } },
+    },
   ];
   const files = PRODUCTS.slice(0, 4).map(([name], i) => ({
     id: nextId(),
@@ -89,7 +99,11 @@ export function demoCatalog(nextId: () => string, now: Date): Record<string, Dem
       price,
       inStock: i % 3 !== 2,
       tags: [category, i % 2 ? 'gift' : 'bestseller'],
-      dimensions: { widthCm: 10 + i, heightCm: 20 + 2 * i, weightKg: Math.round((0.4 + i * 0.35) * 100) / 100 },
+      dimensions: {
+        widthCm: 10 + i,
+        heightCm: 20 + 2 * i,
+        weightKg: Math.round((0.4 + i * 0.35) * 100) / 100,
+      },
       releasedAt: date(at(400 - 20 * i)),
       sku: bytes(`SKU-${1000 + i}`),
       ...(files[i] ? { image: { __type: 'File', id: files[i].id } } : {}),
@@ -115,7 +129,7 @@ export function demoCatalog(nextId: () => string, now: Date): Record<string, Dem
     data: {
       product: pointer('Product', products[i % products.length]?.id ?? ''),
       author: pointer('_User', userId(i)),
-      stars: 1 + (i * 7) % 5,
+      stars: 1 + ((i * 7) % 5),
       text: REVIEW_TEXT[i % REVIEW_TEXT.length],
       helpfulVotes: (i * 13) % 17,
       verifiedPurchase: i % 4 !== 0,

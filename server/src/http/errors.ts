@@ -33,9 +33,15 @@ export const batchObjectMissing = (className: string, objectId: string) =>
   badRequest(LcCode.Internal, `Could not find object by id '${objectId}' for class '${className}'.`);
 
 export const invalidJson = (detail?: string) =>
-  badRequest(LcCode.InvalidJson, `Malformed json object. A json dictionary is expected.${detail ? ` ${detail}` : ''}`);
+  badRequest(
+    LcCode.InvalidJson,
+    `Malformed json object. A json dictionary is expected.${detail ? ` ${detail}` : ''}`,
+  );
 
-export const conditionNotMet = () => badRequest(LcCode.ConditionNotMet, 'No effect on updating/deleting a document.');
+export const conditionNotMet = () =>
+  badRequest(LcCode.ConditionNotMet, 'No effect on updating/deleting a document.');
 
 export const masterKeyRequired = (what: string) =>
-  forbidden(`The master key is required for ${what}; send X-LC-Key "<masterKey>,master" or a master X-LC-Sign.`);
+  forbidden(
+    `The master key is required for ${what}; send X-LC-Key "<masterKey>,master" or a master X-LC-Sign.`,
+  );

@@ -1,5 +1,4 @@
 import FindMyWay from 'find-my-way';
-import type { HTTPMethod } from 'find-my-way';
 import { LcCode } from '@switchboard/shared';
 import { ApiError } from './errors';
 import type { ApiMethod, ApiRequest, ApiResponse, Handler } from './types';
@@ -15,12 +14,12 @@ export class ApiRouter {
   on(method: ApiMethod, path: string, handler: Handler): this {
     const key = `${method} ${path}`;
     this.handlers.set(key, handler);
-    this.fmw.on(method as HTTPMethod, path, () => undefined, { key });
+    this.fmw.on(method, path, () => undefined, { key });
     return this;
   }
 
   async dispatch(req: Omit<ApiRequest, 'params'>): Promise<ApiResponse> {
-    const found = this.fmw.find(req.method as HTTPMethod, req.path);
+    const found = this.fmw.find(req.method, req.path);
     if (!found) {
       throw new ApiError(404, LcCode.NotFound, `No such API: ${req.method} ${req.path}.`);
     }

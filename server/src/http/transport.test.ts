@@ -10,7 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectLcError(reply: { status: number; json: Record<string, unknown> }, status: number, code?: number) {
+function expectLcError(
+  reply: { status: number; json: Record<string, unknown> },
+  status: number,
+  code?: number,
+) {
   expect(reply.status).toBe(status);
   expect(typeof reply.json.code).toBe('number');
   expect(typeof reply.json.error).toBe('string');
@@ -18,12 +22,17 @@ function expectLcError(reply: { status: number; json: Record<string, unknown> },
 }
 
 /** Raw HTTP, for bodies and encodings fetch would normalize. */
-function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${t.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -40,9 +49,19 @@ describe('transport: authentication failures are 401 {code, error}, never 500', 
     const { createHash } = await import('node:crypto');
     const good = createHash('md5').update(`${ts}${TEST_KEYS.appKey}`).digest('hex');
     const headers = (sign: string) => ({ 'X-LC-Id': TEST_KEYS.appId, 'X-LC-Sign': sign });
-    expectLcError(await t.request('GET', '/1.1/date', { auth: 'none', headers: headers(`${'0'.repeat(32)},${ts}`) }), 401, 401);
-    expectLcError(await t.request('GET', '/1.1/date', { auth: 'none', headers: headers(`${good.toUpperCase()},${ts}`) }), 401, 401);
-    expect((await t.request('GET', '/1.1/date', { auth: 'none', headers: headers(`${good},${ts}`) })).status).toBe(200);
+    expectLcError(
+      await t.request('GET', '/1.1/date', { auth: 'none', headers: headers(`${'0'.repeat(32)},${ts}`) }),
+      401,
+      401,
+    );
+    expectLcError(
+      await t.request('GET', '/1.1/date', { auth: 'none', headers: headers(`${good.toUpperCase()},${ts}`) }),
+      401,
+      401,
+    );
+    expect(
+      (await t.request('GET', '/1.1/date', { auth: 'none', headers: headers(`${good},${ts}`) })).status,
+    ).toBe(200);
   });
 
   it('answers the master-only schema endpoint only for the master key', async () => {
@@ -66,7 +85,10 @@ describe('transport: bad input is a clear 4xx', () => {
 
   it('a body over 20 MB is 413 with an error body', async () => {
     const big = JSON.stringify({ blob: 'x'.repeat(20 * 1024 * 1024 + 10) });
-    const r = await t.request('POST', '/1.1/classes/Thing', { rawBody: big, headers: { 'Content-Type': 'application/json' } });
+    const r = await t.request('POST', '/1.1/classes/Thing', {
+      rawBody: big,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectLcError(r, 413, 116);
   });
 
@@ -97,7 +119,11 @@ describe('transport: CORS, compression, method override', () => {
   });
 
   it('compresses large responses with gzip or brotli as asked', async () => {
-    const rows = Array.from({ length: 40 }, (_, i) => ({ method: 'POST', path: '/1.1/classes/Zip', body: { i } }));
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      method: 'POST',
+      path: '/1.1/classes/Zip',
+      body: { i },
+    }));
     for (const r of rows) await t.request(r.method, r.path, { body: r.body });
     const headers = { 'X-LC-Id': TEST_KEYS.appId, 'X-LC-Key': TEST_KEYS.appKey };
     const gz = await raw('/1.1/classes/Zip', { ...headers, 'Accept-Encoding': 'gzip' });
@@ -113,7 +139,11 @@ describe('transport: CORS, compression, method override', () => {
     const path = `/1.1/classes/Override/${String(created.json.objectId)}`;
     const creds = { _ApplicationId: TEST_KEYS.appId, _ApplicationKey: TEST_KEYS.appKey };
     const override = (fields: Record<string, unknown>) =>
-      t.request('POST', path, { auth: 'none', rawBody: JSON.stringify({ ...creds, ...fields }), headers: { 'Content-Type': 'text/plain' } });
+      t.request('POST', path, {
+        auth: 'none',
+        rawBody: JSON.stringify({ ...creds, ...fields }),
+        headers: { 'Content-Type': 'text/plain' },
+      });
     expect((await override({ _method: 'PUT', n: 5 })).status).toBe(200);
     expect((await override({ _method: 'GET' })).json.n).toBe(5);
     const wrongKey = await t.request('POST', path, {

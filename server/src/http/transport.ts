@@ -32,7 +32,7 @@ function flattenQuery(q: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (q && typeof q === 'object') {
     for (const [k, v] of Object.entries(q as Record<string, unknown>)) {
-      const last = Array.isArray(v) ? v[v.length - 1] : v;
+      const last: unknown = Array.isArray(v) ? v[v.length - 1] : v;
       if (typeof last === 'string') out[k] = last;
     }
   }
@@ -49,7 +49,9 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
     trustProxy: opts.trustProxy,
     logger: { level: opts.logLevel },
     // Per-request lines only when debugging; errors are logged by the error handler.
-    logController: new LogController({ disableRequestLogging: opts.logLevel !== 'debug' && opts.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: opts.logLevel !== 'debug' && opts.logLevel !== 'trace',
+    }),
   });
 
   await app.register(cors, {

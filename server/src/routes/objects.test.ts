@@ -25,29 +25,47 @@ async function create(cls: string, body: Record<string, unknown>) {
 
 describe('objects: create, get, update, delete', () => {
   it('creates with 201, Location and ISO millisecond timestamps; get returns every field', async () => {
-    const r = await t.request('POST', '/1.1/classes/Crud', { body: { s: 'x', n: 1.5, b: false, a: [1, 'two'], o: { k: { z: 1 } }, ...ENCODED } });
+    const r = await t.request('POST', '/1.1/classes/Crud', {
+      body: { s: 'x', n: 1.5, b: false, a: [1, 'two'], o: { k: { z: 1 } }, ...ENCODED },
+    });
     expect(r.status).toBe(201);
     const id = String(r.json.objectId);
     expect(r.headers.get('location')).toBe(`${t.url}/1.1/classes/Crud/${id}`);
     expect(r.json.createdAt).toMatch(ISO_MS_UTC_RE);
     const got = await t.request('GET', `/1.1/classes/Crud/${id}`);
-    expect(got.json).toMatchObject({ objectId: id, s: 'x', n: 1.5, b: false, a: [1, 'two'], o: { k: { z: 1 } }, ...ENCODED });
+    expect(got.json).toMatchObject({
+      objectId: id,
+      s: 'x',
+      n: 1.5,
+      b: false,
+      a: [1, 'two'],
+      o: { k: { z: 1 } },
+      ...ENCODED,
+    });
     expect(got.json.updatedAt).toMatch(ISO_MS_UTC_RE);
   });
 
   it('normalizes Date values to milliseconds UTC', async () => {
     const id = await create('Dates', { d: { __type: 'Date', iso: '2021-03-04T05:06:07+08:00' } });
-    expect((await t.request('GET', `/1.1/classes/Dates/${id}`)).json.d).toEqual({ __type: 'Date', iso: '2021-03-03T21:06:07.000Z' });
+    expect((await t.request('GET', `/1.1/classes/Dates/${id}`)).json.d).toEqual({
+      __type: 'Date',
+      iso: '2021-03-03T21:06:07.000Z',
+    });
   });
 
   it('ignores client objectId, createdAt and updatedAt', async () => {
     const id = await create('ReadOnly', { objectId: 'mine', createdAt: '2001-01-01T00:00:00.000Z', n: 1 });
     expect(id).not.toBe('mine');
-    expect((await t.request('GET', `/1.1/classes/ReadOnly/${id}`)).json.createdAt).not.toBe('2001-01-01T00:00:00.000Z');
+    expect((await t.request('GET', `/1.1/classes/ReadOnly/${id}`)).json.createdAt).not.toBe(
+      '2001-01-01T00:00:00.000Z',
+    );
   });
 
   it('fetchWhenSave returns the whole object on create and the changed fields on update', async () => {
-    const c = await t.request('POST', '/1.1/classes/Fws', { body: { a: 1, b: 2 }, query: { fetchWhenSave: 'true' } });
+    const c = await t.request('POST', '/1.1/classes/Fws', {
+      body: { a: 1, b: 2 },
+      query: { fetchWhenSave: 'true' },
+    });
     expect(c.json).toMatchObject({ a: 1, b: 2 });
     expect(c.json.updatedAt).toMatch(ISO_MS_UTC_RE);
     const u = await t.request('PUT', `/1.1/classes/Fws/${String(c.json.objectId)}`, {
@@ -61,7 +79,12 @@ describe('objects: create, get, update, delete', () => {
   it('updates only the given fields, applies operations and removes fields with Delete', async () => {
     const id = await create('Upd', { keep: 'k', n: 10, tags: ['a'], gone: 1 });
     const r = await t.request('PUT', `/1.1/classes/Upd/${id}`, {
-      body: { n: { __op: 'Decrement', amount: 3 }, tags: { __op: 'AddUnique', objects: ['a', 'b'] }, gone: { __op: 'Delete' }, 'o.deep': 1 },
+      body: {
+        n: { __op: 'Decrement', amount: 3 },
+        tags: { __op: 'AddUnique', objects: ['a', 'b'] },
+        gone: { __op: 'Delete' },
+        'o.deep': 1,
+      },
     });
     expect(r.status).toBe(200);
     expect(r.json.updatedAt).toMatch(ISO_MS_UTC_RE);
@@ -72,12 +95,19 @@ describe('objects: create, get, update, delete', () => {
 
   it('conditional update and delete answer 305 when where does not match and change nothing', async () => {
     const id = await create('Cond', { balance: 100 });
-    const no = await t.request('PUT', `/1.1/classes/Cond/${id}`, { body: { balance: 0 }, query: { where: { balance: { $gt: 500 } } } });
+    const no = await t.request('PUT', `/1.1/classes/Cond/${id}`, {
+      body: { balance: 0 },
+      query: { where: { balance: { $gt: 500 } } },
+    });
     expect(no.status).toBe(400);
     expect(no.json).toEqual({ code: 305, error: 'No effect on updating/deleting a document.' });
-    expect((await t.request('DELETE', `/1.1/classes/Cond/${id}`, { query: { where: { balance: 1 } } })).json.code).toBe(305);
+    expect(
+      (await t.request('DELETE', `/1.1/classes/Cond/${id}`, { query: { where: { balance: 1 } } })).json.code,
+    ).toBe(305);
     expect((await t.request('GET', `/1.1/classes/Cond/${id}`)).json.balance).toBe(100);
-    expect((await t.request('DELETE', `/1.1/classes/Cond/${id}`, { query: { where: { balance: 100 } } })).json).toEqual({});
+    expect(
+      (await t.request('DELETE', `/1.1/classes/Cond/${id}`, { query: { where: { balance: 100 } } })).json,
+    ).toEqual({});
     expect((await t.request('GET', `/1.1/classes/Cond/${id}`)).json).toEqual({});
   });
 
@@ -87,7 +117,9 @@ describe('objects: create, get, update, delete', () => {
     expect(missing.json).toEqual({ code: 101, error: "Class or object doesn't exists." });
     await create('Known', { n: 1 });
     expect((await t.request('GET', '/1.1/classes/Known/000000000000000000000000')).json).toEqual({});
-    expect((await t.request('PUT', '/1.1/classes/Known/000000000000000000000000', { body: { n: 2 } })).status).toBe(404);
+    expect(
+      (await t.request('PUT', '/1.1/classes/Known/000000000000000000000000', { body: { n: 2 } })).status,
+    ).toBe(404);
   });
 });
 
@@ -146,9 +178,17 @@ describe('objects: validation', () => {
 describe('objects: ACL, keys and include on reads', () => {
   it('returns the ACL only with returnACL=true and the master key (app setting off)', async () => {
     const acl = { '*': { read: true }, role_x: { write: true } };
-    const id = await create('Acl', { n: 1, ACL: { '*': { read: true, write: false }, role_x: { write: true } } });
-    expect((await t.request('GET', `/1.1/classes/Acl/${id}`, { query: { returnACL: 'true' } })).json).not.toHaveProperty('ACL');
-    expect((await t.request('GET', `/1.1/classes/Acl/${id}`, { auth: 'master', query: { returnACL: 'true' } })).json.ACL).toEqual(acl);
+    const id = await create('Acl', {
+      n: 1,
+      ACL: { '*': { read: true, write: false }, role_x: { write: true } },
+    });
+    expect(
+      (await t.request('GET', `/1.1/classes/Acl/${id}`, { query: { returnACL: 'true' } })).json,
+    ).not.toHaveProperty('ACL');
+    expect(
+      (await t.request('GET', `/1.1/classes/Acl/${id}`, { auth: 'master', query: { returnACL: 'true' } }))
+        .json.ACL,
+    ).toEqual(acl);
   });
 
   it('keys selects, excludes and reaches into sub-objects', async () => {
@@ -164,10 +204,15 @@ describe('objects: ACL, keys and include on reads', () => {
 
   it('include expands pointers two levels deep, in arrays too', async () => {
     const author = await create('Author', { name: 'Ann' });
-    const post = await create('Post', { title: 'Hi', author: { __type: 'Pointer', className: 'Author', objectId: author } });
+    const post = await create('Post', {
+      title: 'Hi',
+      author: { __type: 'Pointer', className: 'Author', objectId: author },
+    });
     const postPtr = { __type: 'Pointer', className: 'Post', objectId: post };
     const id = await create('Comment', { post: postPtr, related: [postPtr] });
-    const got = (await t.request('GET', `/1.1/classes/Comment/${id}`, { query: { include: 'post.author,related' } })).json;
+    const got = (
+      await t.request('GET', `/1.1/classes/Comment/${id}`, { query: { include: 'post.author,related' } })
+    ).json;
     expect(got.post).toMatchObject({ __type: 'Pointer', className: 'Post', objectId: post, title: 'Hi' });
     expect((got.post as Record<string, unknown>).author).toMatchObject({ className: 'Author', name: 'Ann' });
     expect((got.related as unknown[])[0]).toMatchObject({ objectId: post, title: 'Hi' });

@@ -12,7 +12,10 @@ function requireMaster(auth: AuthContext, what: string): void {
 }
 
 /** Doc 1 "Schema, export, time": /1.1/date and the schema endpoints. */
-export function systemRoutes(router: ApiRouter, deps: { sql: Sql; classes: ClassRegistry; clock: Clock }): void {
+export function systemRoutes(
+  router: ApiRouter,
+  deps: { sql: Sql; classes: ClassRegistry; clock: Clock },
+): void {
   router.on('GET', '/1.1/date', () =>
     Promise.resolve({ body: { __type: 'Date', iso: deps.clock.now().toISOString() } }),
   );

@@ -15,7 +15,8 @@ export function parseAcl(v: unknown): Acl {
   const out: Acl = {};
   for (const [key, perms] of Object.entries(v)) {
     if (!ACL_KEY_RE.test(key)) throw invalidAcl(`"${key}" is not a user id, "*" or "role:<name>"`);
-    if (!isPlainObject(perms)) throw invalidAcl(`the value of "${key}" must be an object like {"read": true}`);
+    if (!isPlainObject(perms))
+      throw invalidAcl(`the value of "${key}" must be an object like {"read": true}`);
     const entry: { read?: true; write?: true } = {};
     for (const [perm, flag] of Object.entries(perms)) {
       if (perm !== 'read' && perm !== 'write') throw invalidAcl(`unknown permission "${perm}" for "${key}"`);

@@ -10,7 +10,10 @@ type IncludeTree = Map<string, IncludeTree>;
 
 export function parseInclude(raw: string | undefined): IncludeTree {
   const tree: IncludeTree = new Map();
-  for (const path of (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const path of (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let node = tree;
     for (const seg of path.split('.')) {
       let next = node.get(seg);
@@ -34,7 +37,12 @@ interface PointerSlot {
 function collect(objects: ApiObject[], field: string): PointerSlot[] {
   const slots: PointerSlot[] = [];
   const consider = (holder: Record<string, unknown> | unknown[], key: string | number, v: unknown) => {
-    if (isPlainObject(v) && encodedTypeOf(v) === 'Pointer' && typeof v.className === 'string' && typeof v.objectId === 'string') {
+    if (
+      isPlainObject(v) &&
+      encodedTypeOf(v) === 'Pointer' &&
+      typeof v.className === 'string' &&
+      typeof v.objectId === 'string'
+    ) {
       slots.push({ holder, key, className: v.className, objectId: v.objectId });
     }
   };

@@ -65,7 +65,10 @@ export function assertClassName(name: string, creating: boolean): void {
     );
   }
   if (creating && isBuiltinClass(name)) {
-    throw badRequest(LcCode.OperationForbidden, `The built-in class ${name} is written through its own endpoints.`);
+    throw badRequest(
+      LcCode.OperationForbidden,
+      `The built-in class ${name} is written through its own endpoints.`,
+    );
   }
 }
 
@@ -93,7 +96,8 @@ async function guard<T>(className: string, classes: ClassRegistry, fn: () => Pro
       classes.forget(className);
       throw classNotFound();
     }
-    if (pgErrorCode(e) === '2201B') throw badRequest(LcCode.InvalidParameter, 'Invalid regular expression in $regex.');
+    if (pgErrorCode(e) === '2201B')
+      throw badRequest(LcCode.InvalidParameter, 'Invalid regular expression in $regex.');
     throw e;
   }
 }
@@ -204,7 +208,8 @@ export class ObjectService {
     const filter = filterOf(parseWhere(q.where));
     const orderBy = orderBySql(q.order);
     const { sql, classes } = this.deps;
-    if (!(await classes.exists(sql, className))) return countWanted ? { results: [], count: 0 } : { results: [] };
+    if (!(await classes.exists(sql, className)))
+      return countWanted ? { results: [], count: 0 } : { results: [] };
     return guard(className, classes, async () => {
       const rows = limit > 0 ? await findObjects(sql, className, { filter, orderBy, limit, skip }) : [];
       const results = await this.shape(rows, q);

@@ -13,11 +13,9 @@ describe('atomic operations (Doc 1 table)', () => {
 
   it('Add appends, AddUnique skips values already present (objects by value), Remove drops every occurrence', () => {
     expect(applyOp([1], op({ __op: 'Add', objects: [1, 2] }), 'a')).toEqual([1, 1, 2]);
-    expect(applyOp([{ a: 1, b: 2 }, 'x'], op({ __op: 'AddUnique', objects: [{ b: 2, a: 1 }, 'x', 'y'] }), 'a')).toEqual([
-      { a: 1, b: 2 },
-      'x',
-      'y',
-    ]);
+    expect(
+      applyOp([{ a: 1, b: 2 }, 'x'], op({ __op: 'AddUnique', objects: [{ b: 2, a: 1 }, 'x', 'y'] }), 'a'),
+    ).toEqual([{ a: 1, b: 2 }, 'x', 'y']);
     expect(applyOp([1, 2, 1, 3], op({ __op: 'Remove', objects: [1, 3] }), 'a')).toEqual([2]);
   });
 

@@ -4,20 +4,22 @@ import { normalizeValue } from './values';
 
 /** The atomic operations of Doc 1, applied to the current value of one field. */
 export type OpName =
-  | 'Delete'
-  | 'Increment'
-  | 'Decrement'
-  | 'Add'
-  | 'AddUnique'
-  | 'Remove'
-  | 'BitAnd'
-  | 'BitOr'
-  | 'BitXor';
+  'Delete' | 'Increment' | 'Decrement' | 'Add' | 'AddUnique' | 'Remove' | 'BitAnd' | 'BitOr' | 'BitXor';
 
 /** Marker returned when the field is to be removed. */
 export const REMOVE = Symbol('remove');
 
-const OPS = new Set<string>(['Delete', 'Increment', 'Decrement', 'Add', 'AddUnique', 'Remove', 'BitAnd', 'BitOr', 'BitXor']);
+const OPS = new Set<string>([
+  'Delete',
+  'Increment',
+  'Decrement',
+  'Add',
+  'AddUnique',
+  'Remove',
+  'BitAnd',
+  'BitOr',
+  'BitXor',
+]);
 
 export function isOp(v: unknown): v is Record<string, unknown> & { __op: string } {
   return isPlainObject(v) && typeof v.__op === 'string';
@@ -52,12 +54,17 @@ function currentArray(current: unknown, field: string, op: string): unknown[] {
 
 function currentInteger(current: unknown, field: string, op: string): bigint {
   if (current === undefined || current === null) return 0n;
-  if (typeof current !== 'number' || !Number.isInteger(current)) typeError(field, op, 'the field to hold an integer');
+  if (typeof current !== 'number' || !Number.isInteger(current))
+    typeError(field, op, 'the field to hold an integer');
   return BigInt(current);
 }
 
 /** Applies one operation; returns the new value or REMOVE. */
-export function applyOp(current: unknown, op: Record<string, unknown> & { __op: string }, field: string): unknown {
+export function applyOp(
+  current: unknown,
+  op: Record<string, unknown> & { __op: string },
+  field: string,
+): unknown {
   const name = op.__op;
   if (!OPS.has(name)) {
     throw badRequest(LcCode.InvalidType, `Unknown operation ${JSON.stringify(name)} on field '${field}'.`);
@@ -68,7 +75,8 @@ export function applyOp(current: unknown, op: Record<string, unknown> & { __op: 
     case 'Increment':
     case 'Decrement': {
       const amount = op.amount ?? 1;
-      if (typeof amount !== 'number' || !Number.isFinite(amount)) typeError(field, name, 'a numeric "amount"');
+      if (typeof amount !== 'number' || !Number.isFinite(amount))
+        typeError(field, name, 'a numeric "amount"');
       if (current !== undefined && current !== null && typeof current !== 'number') {
         typeError(field, name, 'the field to hold a number');
       }

@@ -26,7 +26,8 @@ function pick(src: Record<string, unknown>, dst: Record<string, unknown>, path: 
     if (rest.length === 0) dst[head] = value;
     return;
   }
-  const child = isPlainObject(dst[head]) ? (dst[head] as Record<string, unknown>) : {};
+  const existing = dst[head];
+  const child = isPlainObject(existing) ? existing : {};
   pick(value, child, rest);
   dst[head] = child;
 }

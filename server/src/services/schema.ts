@@ -11,7 +11,11 @@ const typeMismatch = (field: string, expected: FieldSchema, actual: FieldSchema)
   );
 
 /** Types of the changed fields that the class does not know yet; throws 111 on a conflict. */
-export function newFieldTypes(known: ClassFields, data: Record<string, unknown>, changed: string[]): ClassFields {
+export function newFieldTypes(
+  known: ClassFields,
+  data: Record<string, unknown>,
+  changed: string[],
+): ClassFields {
   const add: ClassFields = {};
   for (const field of changed) {
     const actual = fieldTypeOf(data[field]);

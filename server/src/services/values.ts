@@ -16,7 +16,10 @@ export function isoMs(d: Date): string {
 export function normalizeIso(iso: unknown, field: string): string {
   const t = typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(iso) ? Date.parse(iso) : NaN;
   if (Number.isNaN(t)) {
-    throw badRequest(LcCode.InvalidType, `Invalid Date value for field '${field}': iso must be an ISO 8601 timestamp.`);
+    throw badRequest(
+      LcCode.InvalidType,
+      `Invalid Date value for field '${field}': iso must be an ISO 8601 timestamp.`,
+    );
   }
   return new Date(t).toISOString();
 }
@@ -29,7 +32,8 @@ export const invalidKey = (key: string) =>
 
 function encodedValue(v: Record<string, unknown>, field: string): unknown {
   const type = encodedTypeOf(v);
-  if (!type) throw badRequest(LcCode.InvalidType, `Unknown __type ${JSON.stringify(v.__type)} in field '${field}'.`);
+  if (!type)
+    throw badRequest(LcCode.InvalidType, `Unknown __type ${JSON.stringify(v.__type)} in field '${field}'.`);
   if (type === 'Relation') {
     throw badRequest(
       LcCode.InvalidType,
@@ -39,7 +43,10 @@ function encodedValue(v: Record<string, unknown>, field: string): unknown {
   const parsed = encodedValueSchemas[type].safeParse(v);
   if (!parsed.success) {
     const why = parsed.error.issues[0]?.message ?? 'malformed value';
-    throw badRequest(type === 'Pointer' ? LcCode.InvalidPointer : LcCode.InvalidType, `Invalid ${type} in field '${field}': ${why}.`);
+    throw badRequest(
+      type === 'Pointer' ? LcCode.InvalidPointer : LcCode.InvalidType,
+      `Invalid ${type} in field '${field}': ${why}.`,
+    );
   }
   switch (type) {
     case 'Date':
@@ -62,17 +69,25 @@ function encodedValue(v: Record<string, unknown>, field: string): unknown {
 export function normalizeValue(v: unknown, field: string): unknown {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') {
-    if (!Number.isFinite(v)) throw badRequest(LcCode.InvalidType, `Field '${field}' must be a finite number.`);
+    if (!Number.isFinite(v))
+      throw badRequest(LcCode.InvalidType, `Field '${field}' must be a finite number.`);
     return v;
   }
   if (Array.isArray(v)) return v.map((item) => normalizeValue(item, field));
   if (isPlainObject(v)) {
     if ('__type' in v) return encodedValue(v, field);
-    if ('__op' in v) throw badRequest(LcCode.InvalidType, `Field '${field}': operations are only allowed on top-level fields.`);
+    if ('__op' in v)
+      throw badRequest(
+        LcCode.InvalidType,
+        `Field '${field}': operations are only allowed on top-level fields.`,
+      );
     const out: Record<string, unknown> = {};
     for (const [k, item] of Object.entries(v)) {
       if (k.includes('$') || k.includes('.')) {
-        throw badRequest(LcCode.InvalidNestedKey, `Keys in object values may not include '$' or '.': '${field}.${k}'.`);
+        throw badRequest(
+          LcCode.InvalidNestedKey,
+          `Keys in object values may not include '$' or '.': '${field}.${k}'.`,
+        );
       }
       out[k] = normalizeValue(item, `${field}.${k}`);
     }

@@ -23,7 +23,12 @@ function getPath(obj: Record<string, unknown>, path: string[]): unknown {
 }
 
 /** Sets or removes a nested value, copying the objects along the path (the input is not mutated). */
-function setPath(obj: Record<string, unknown>, path: string[], value: unknown, key: string): Record<string, unknown> {
+function setPath(
+  obj: Record<string, unknown>,
+  path: string[],
+  value: unknown,
+  key: string,
+): Record<string, unknown> {
   const [head, ...rest] = path;
   if (head === undefined) return obj;
   const out = { ...obj };
@@ -53,7 +58,8 @@ export function applyBody(current: Record<string, unknown>, body: unknown): Writ
       acl = isOp(value) && value.__op === 'Delete' ? null : parseAcl(value);
       continue;
     }
-    if (key === '__type' || key === '__op') throw badRequest(LcCode.InvalidKeyName, `'${key}' is reserved and cannot be a field.`);
+    if (key === '__type' || key === '__op')
+      throw badRequest(LcCode.InvalidKeyName, `'${key}' is reserved and cannot be a field.`);
     const path = keyPath(key);
     const next = isOp(value) ? applyOp(getPath(data, path), value, key) : normalizeValue(value, key);
     data = setPath(data, path, next, key);

@@ -36,7 +36,11 @@ export class ClassRegistry {
       if (found.length > 0) return;
       const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM lc_classes');
       if ((count?.n ?? 0) >= MAX_CLASSES) {
-        throw new ApiError(400, LcCode.ExceededQuota, `An application can have at most ${MAX_CLASSES} classes.`);
+        throw new ApiError(
+          400,
+          LcCode.ExceededQuota,
+          `An application can have at most ${MAX_CLASSES} classes.`,
+        );
       }
       await tx.exec(classTableDdl(name));
       await tx.query('INSERT INTO lc_classes (name) VALUES ($1)', [name]);
@@ -65,7 +69,9 @@ export class ClassRegistry {
   }
 
   async list(sql: Sql): Promise<{ name: string; fields: ClassFields }[]> {
-    const rows = await sql.query<{ name: string; fields: ClassFields }>('SELECT name, fields FROM lc_classes ORDER BY name');
+    const rows = await sql.query<{ name: string; fields: ClassFields }>(
+      'SELECT name, fields FROM lc_classes ORDER BY name',
+    );
     for (const r of rows) this.cache.set(r.name, r.fields);
     return rows;
   }
@@ -76,7 +82,9 @@ export class ClassRegistry {
   }
 
   private async load(sql: Sql, name: string): Promise<ClassFields | undefined> {
-    const rows = await sql.query<{ fields: ClassFields }>('SELECT fields FROM lc_classes WHERE name = $1', [name]);
+    const rows = await sql.query<{ fields: ClassFields }>('SELECT fields FROM lc_classes WHERE name = $1', [
+      name,
+    ]);
     const fields = rows[0]?.fields;
     if (fields) this.cache.set(name, fields);
     else this.cache.delete(name);

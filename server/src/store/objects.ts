@@ -26,7 +26,13 @@ export const isMissingTable = (e: unknown) => pgErrorCode(e) === '42P01';
 export async function insertObject(sql: Sql, className: string, row: ObjectRow): Promise<void> {
   await sql.query(
     `INSERT INTO ${tableFor(className)} (${COLUMNS}) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)`,
-    [row.id, row.created_at, row.updated_at, row.acl === null ? null : JSON.stringify(row.acl), JSON.stringify(row.data)],
+    [
+      row.id,
+      row.created_at,
+      row.updated_at,
+      row.acl === null ? null : JSON.stringify(row.acl),
+      JSON.stringify(row.data),
+    ],
   );
 }
 
@@ -51,19 +57,25 @@ export async function updateObjectRow(
   className: string,
   row: Pick<ObjectRow, 'id' | 'updated_at' | 'acl' | 'data'>,
 ): Promise<void> {
-  await sql.query(`UPDATE ${tableFor(className)} SET data = $2::jsonb, acl = $3::jsonb, updated_at = $4 WHERE id = $1`, [
-    row.id,
-    JSON.stringify(row.data),
-    row.acl === null ? null : JSON.stringify(row.acl),
-    row.updated_at,
-  ]);
+  await sql.query(
+    `UPDATE ${tableFor(className)} SET data = $2::jsonb, acl = $3::jsonb, updated_at = $4 WHERE id = $1`,
+    [row.id, JSON.stringify(row.data), row.acl === null ? null : JSON.stringify(row.acl), row.updated_at],
+  );
 }
 
 /** Deletes the object if it exists and matches `filter`; returns whether a row went. */
-export async function deleteObjectRow(sql: Sql, className: string, id: string, filter?: Filter): Promise<boolean> {
+export async function deleteObjectRow(
+  sql: Sql,
+  className: string,
+  id: string,
+  filter?: Filter,
+): Promise<boolean> {
   const p = filter?.params.clone() ?? new Params();
   const cond = filter ? ` AND (${filter.sql})` : '';
-  const rows = await sql.query(`DELETE FROM ${tableFor(className)} WHERE id = ${p.add(id)}${cond} RETURNING id`, p.values);
+  const rows = await sql.query(
+    `DELETE FROM ${tableFor(className)} WHERE id = ${p.add(id)}${cond} RETURNING id`,
+    p.values,
+  );
   return rows.length > 0;
 }
 
@@ -92,5 +104,7 @@ export async function countObjects(sql: Sql, className: string, filter: Filter):
 
 export async function selectByIds(sql: Sql, className: string, ids: string[]): Promise<ObjectRow[]> {
   if (ids.length === 0) return [];
-  return sql.query<ObjectRow>(`SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE id = ANY($1::text[])`, [ids]);
+  return sql.query<ObjectRow>(`SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE id = ANY($1::text[])`, [
+    ids,
+  ]);
 }

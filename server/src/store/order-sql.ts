@@ -25,7 +25,8 @@ export function orderBySql(raw: string | undefined): string {
   for (const part of parts) {
     const desc = part.startsWith('-');
     const field = desc ? part.slice(1) : part;
-    if (!FIELD_RE.test(field)) throw badRequest(LcCode.InvalidParameter, `Cannot order by "${part}": not a field name.`);
+    if (!FIELD_RE.test(field))
+      throw badRequest(LcCode.InvalidParameter, `Cannot order by "${part}": not a field name.`);
     const col = columnOf(field);
     hasId ||= col === 'id';
     terms.push(`${col} ${desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);

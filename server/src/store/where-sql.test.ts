@@ -7,10 +7,38 @@ let t: TestServer;
 const ids: Record<string, string> = {};
 
 const ROWS: Record<string, Record<string, unknown>> = {
-  ann: { name: 'Ann', age: 31, tags: ['red', 'blue'], city: 'Paris', born: { __type: 'Date', iso: '1990-05-01T00:00:00.000Z' }, vip: true, note: null },
-  bob: { name: 'bob', age: 25, tags: ['blue'], city: 'Berlin', born: { __type: 'Date', iso: '1999-01-01T00:00:00.000Z' }, vip: false, nested: { level: 2 } },
-  cid: { name: 'Cid', age: 40, tags: [], city: 'Paris', born: { __type: 'Date', iso: '1984-12-31T23:59:59.999Z' }, text: 'line one\nline two' },
-  dee: { name: 'Dee', city: 'Rome', mixed: ['40', 40], owner: { __type: 'Pointer', className: 'Person', objectId: 'p1' } },
+  ann: {
+    name: 'Ann',
+    age: 31,
+    tags: ['red', 'blue'],
+    city: 'Paris',
+    born: { __type: 'Date', iso: '1990-05-01T00:00:00.000Z' },
+    vip: true,
+    note: null,
+  },
+  bob: {
+    name: 'bob',
+    age: 25,
+    tags: ['blue'],
+    city: 'Berlin',
+    born: { __type: 'Date', iso: '1999-01-01T00:00:00.000Z' },
+    vip: false,
+    nested: { level: 2 },
+  },
+  cid: {
+    name: 'Cid',
+    age: 40,
+    tags: [],
+    city: 'Paris',
+    born: { __type: 'Date', iso: '1984-12-31T23:59:59.999Z' },
+    text: 'line one\nline two',
+  },
+  dee: {
+    name: 'Dee',
+    city: 'Rome',
+    mixed: ['40', 40],
+    owner: { __type: 'Pointer', className: 'Person', objectId: 'p1' },
+  },
 };
 
 beforeAll(async () => {
@@ -48,8 +76,12 @@ describe('where: equality and containment', () => {
   });
 
   it('matches Dates, Pointers, nested fields and objectId', async () => {
-    expect(await names({ where: { born: { __type: 'Date', iso: '1999-01-01T00:00:00.000Z' } } })).toEqual(['bob']);
-    expect(await names({ where: { owner: { __type: 'Pointer', className: 'Person', objectId: 'p1' } } })).toEqual(['Dee']);
+    expect(await names({ where: { born: { __type: 'Date', iso: '1999-01-01T00:00:00.000Z' } } })).toEqual([
+      'bob',
+    ]);
+    expect(
+      await names({ where: { owner: { __type: 'Pointer', className: 'Person', objectId: 'p1' } } }),
+    ).toEqual(['Dee']);
     expect(await names({ where: { 'nested.level': 2 } })).toEqual(['bob']);
     expect(await names({ where: { objectId: ids.cid } })).toEqual(['Cid']);
   });
@@ -60,7 +92,9 @@ describe('where: operators', () => {
     expect(await names({ where: { age: { $gte: 31 } } })).toEqual(['Ann', 'Cid']);
     expect(await names({ where: { age: { $lt: 31, $gt: 1 } } })).toEqual(['bob']);
     expect(await names({ where: { name: { $gt: 'C' } } })).toEqual(['Cid', 'Dee', 'bob']);
-    expect(await names({ where: { born: { $lt: { __type: 'Date', iso: '1990-01-01T00:00:00.000Z' } } } })).toEqual(['Cid']);
+    expect(
+      await names({ where: { born: { $lt: { __type: 'Date', iso: '1990-01-01T00:00:00.000Z' } } } }),
+    ).toEqual(['Cid']);
   });
 
   it('$ne, $in and $nin (missing fields count as not equal)', async () => {
@@ -82,7 +116,9 @@ describe('where: operators', () => {
     expect(await names({ where: { text: { $regex: '^line two$', $options: 'm' } } })).toEqual(['Cid']);
     expect(await names({ where: { text: { $regex: 'one.line' } } })).toEqual([]);
     expect(await names({ where: { text: { $regex: 'one.line', $options: 's' } } })).toEqual(['Cid']);
-    expect(await names({ where: { text: { $regex: 'line\\ one # comment', $options: 'x' } } })).toEqual(['Cid']);
+    expect(await names({ where: { text: { $regex: 'line\\ one # comment', $options: 'x' } } })).toEqual([
+      'Cid',
+    ]);
   });
 
   it('$or and $and', async () => {
@@ -102,14 +138,18 @@ describe('where: operators', () => {
 
 describe('query parameters', () => {
   it('orders by several keys, descending with "-", and pages with skip and limit', async () => {
-    const r = await t.request('GET', '/1.1/classes/People', { query: { order: 'city,-name', limit: '2', skip: '1' } });
+    const r = await t.request('GET', '/1.1/classes/People', {
+      query: { order: 'city,-name', limit: '2', skip: '1' },
+    });
     expect((r.json.results as { name: string }[]).map((o) => o.name)).toEqual(['Cid', 'Ann']);
   });
 
   it('forces limits outside 1..1000 to 100 and counts with limit=0', async () => {
     const all = await t.request('GET', '/1.1/classes/People', { query: { limit: '5000' } });
     expect(all.json.results).toHaveLength(4);
-    const count = await t.request('GET', '/1.1/classes/People', { query: { count: '1', limit: '0', where: { city: 'Paris' } } });
+    const count = await t.request('GET', '/1.1/classes/People', {
+      query: { count: '1', limit: '0', where: { city: 'Paris' } },
+    });
     expect(count.json).toEqual({ results: [], count: 2 });
   });
 

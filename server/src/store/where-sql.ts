@@ -12,9 +12,7 @@ import type { Params } from './params';
  */
 
 type Ref =
-  | { kind: 'id' }
-  | { kind: 'time'; column: 'created_at' | 'updated_at' }
-  | { kind: 'json'; path: string[] };
+  { kind: 'id' } | { kind: 'time'; column: 'created_at' | 'updated_at' } | { kind: 'json'; path: string[] };
 
 const sqlLit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -31,7 +29,9 @@ export function jsonExpr(path: string[]): string {
 }
 
 function textExpr(path: string[]): string {
-  return path.length === 1 ? `(data->>${sqlLit(path[0] ?? '')})` : `(data#>>${sqlLit(`{${path.join(',')}}`)})`;
+  return path.length === 1
+    ? `(data->>${sqlLit(path[0] ?? '')})`
+    : `(data#>>${sqlLit(`{${path.join(',')}}`)})`;
 }
 
 /** {a: {b: value}} for containment on path a.b. */
@@ -40,7 +40,8 @@ function nest(path: string[], value: unknown): unknown {
 }
 
 function normalizeOperand(v: unknown, field: string): unknown {
-  if (encodedTypeOf(v) === 'Date' && isPlainObject(v)) return { __type: 'Date', iso: normalizeIso(v.iso, field) };
+  if (encodedTypeOf(v) === 'Date' && isPlainObject(v))
+    return { __type: 'Date', iso: normalizeIso(v.iso, field) };
   if (encodedTypeOf(v) === 'Pointer' && isPlainObject(v)) {
     return { __type: 'Pointer', className: v.className, objectId: v.objectId };
   }
@@ -72,7 +73,8 @@ function compare(ref: Ref, field: string, op: keyof typeof CMP, raw: unknown, p:
   const v = normalizeOperand(raw, field);
   if (ref.kind === 'time') return `${ref.column} ${sym} ${p.add(timeOperand(v, field))}::timestamptz`;
   if (ref.kind === 'id') {
-    if (typeof v !== 'string') throw badRequest(LcCode.InvalidParameter, `objectId must be compared with a string.`);
+    if (typeof v !== 'string')
+      throw badRequest(LcCode.InvalidParameter, `objectId must be compared with a string.`);
     return `id ${sym} ${p.add(v)}`;
   }
   const expr = jsonExpr(ref.path);
@@ -85,7 +87,10 @@ function compare(ref: Ref, field: string, op: keyof typeof CMP, raw: unknown, p:
   if (isPlainObject(v) && v.__type === 'Date') {
     return `(${expr}->>'__type' = 'Date' AND (${expr}->>'iso') COLLATE "C" ${sym} ${p.add(v.iso)})`;
   }
-  throw badRequest(LcCode.InvalidParameter, `$${op} on '${field}' needs a number, a string, a boolean or a Date.`);
+  throw badRequest(
+    LcCode.InvalidParameter,
+    `$${op} on '${field}' needs a number, a string, a boolean or a Date.`,
+  );
 }
 
 const notTrue = (cond: string) => `(${cond}) IS NOT TRUE`;
@@ -116,11 +121,13 @@ function condition(field: string, c: Condition, p: Params): string {
       return c.values.length ? notTrue(c.values.map((v) => equals(ref, field, v, p)).join(' OR ')) : 'TRUE';
     case 'exists': {
       if (ref.kind !== 'json') return c.exists ? 'TRUE' : 'FALSE';
-      const has = ref.path.length === 1 ? `data ? ${p.add(ref.path[0])}` : `${jsonExpr(ref.path)} IS NOT NULL`;
+      const has =
+        ref.path.length === 1 ? `data ? ${p.add(ref.path[0])}` : `${jsonExpr(ref.path)} IS NOT NULL`;
       return c.exists ? has : `NOT (${has})`;
     }
     case 'all': {
-      if (ref.kind !== 'json') throw badRequest(LcCode.InvalidParameter, `$all needs an array field, not '${field}'.`);
+      if (ref.kind !== 'json')
+        throw badRequest(LcCode.InvalidParameter, `$all needs an array field, not '${field}'.`);
       const values = c.values.map((v) => normalizeOperand(v, field));
       return `(jsonb_typeof(${jsonExpr(ref.path)}) = 'array' AND data @> ${p.json(nest(ref.path, values))})`;
     }
@@ -132,7 +139,8 @@ function condition(field: string, c: Condition, p: Params): string {
     case 'regex': {
       const pattern = regexFlags(c.options) + c.pattern;
       if (ref.kind === 'id') return `id ~ ${p.add(pattern)}`;
-      if (ref.kind === 'time') throw badRequest(LcCode.InvalidParameter, `$regex cannot be applied to ${field}.`);
+      if (ref.kind === 'time')
+        throw badRequest(LcCode.InvalidParameter, `$regex cannot be applied to ${field}.`);
       return `(jsonb_typeof(${jsonExpr(ref.path)}) = 'string' AND ${textExpr(ref.path)} ~ ${p.add(pattern)})`;
     }
     default:
@@ -149,7 +157,10 @@ function clause(c: Clause, p: Params): string {
     case 'or':
       return `(${c.branches.map((b) => whereSql(b, p)).join(' OR ')})`;
     case 'relatedTo':
-      throw badRequest(LcCode.InvalidParameter, 'The $relatedTo operator is not supported by this server yet.');
+      throw badRequest(
+        LcCode.InvalidParameter,
+        'The $relatedTo operator is not supported by this server yet.',
+      );
   }
 }
 

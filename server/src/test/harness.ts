@@ -22,7 +22,13 @@ export interface TestServer {
   request(
     method: string,
     path: string,
-    opts?: { auth?: AuthMode; body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: Record<string, unknown> },
+    opts?: {
+      auth?: AuthMode;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      query?: Record<string, unknown>;
+    },
   ): Promise<Reply>;
   close(): Promise<void>;
 }
@@ -38,7 +44,10 @@ export function authHeaders(mode: AuthMode): Record<string, string> {
     case 'sign':
       return { 'X-LC-Id': TEST_KEYS.appId, 'X-LC-Sign': `${md5(`${ts}${TEST_KEYS.appKey}`)},${ts}` };
     case 'sign-master':
-      return { 'X-LC-Id': TEST_KEYS.appId, 'X-LC-Sign': `${md5(`${ts}${TEST_KEYS.masterKey}`)},${ts},master` };
+      return {
+        'X-LC-Id': TEST_KEYS.appId,
+        'X-LC-Sign': `${md5(`${ts}${TEST_KEYS.masterKey}`)},${ts},master`,
+      };
     case 'none':
       return {};
   }
@@ -55,7 +64,10 @@ export async function startTestServer(opts: { returnAclAllowed?: boolean } = {})
     async request(method, path, o = {}) {
       const qs = o.query
         ? `?${new URLSearchParams(
-            Object.entries(o.query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+            Object.entries(o.query).map(([k, v]): [string, string] => [
+              k,
+              typeof v === 'string' ? v : JSON.stringify(v),
+            ]),
           ).toString()}`
         : '';
       const headers: Record<string, string> = { ...authHeaders(o.auth ?? 'app'), ...o.headers };
@@ -72,7 +84,10 @@ export async function startTestServer(opts: { returnAclAllowed?: boolean } = {})
       } catch {
         parsed = undefined;
       }
-      const json = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+      const json =
+        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? (parsed as Record<string, unknown>)
+          : {};
       return { status: res.status, headers: res.headers, body: parsed, json, text };
     },
     async close() {

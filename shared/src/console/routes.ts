@@ -25,12 +25,42 @@ const empty = z.object({});
 
 /** The BFF's own endpoints. Upstream routes are in ./upstream. */
 export const consoleRoutes = {
-  setupStatus: route({ method: 'GET', path: '/api/setup', body: none, response: setupStatusResponseSchema, access: 'public' }),
-  setup: route({ method: 'POST', path: '/api/setup', body: setupBodySchema, response: sessionResponseSchema, access: 'public' }),
-  getSession: route({ method: 'GET', path: '/api/session', body: none, response: sessionResponseSchema, access: 'authenticated' }),
-  login: route({ method: 'POST', path: '/api/session', body: loginBodySchema, response: sessionResponseSchema, access: 'public' }),
+  setupStatus: route({
+    method: 'GET',
+    path: '/api/setup',
+    body: none,
+    response: setupStatusResponseSchema,
+    access: 'public',
+  }),
+  setup: route({
+    method: 'POST',
+    path: '/api/setup',
+    body: setupBodySchema,
+    response: sessionResponseSchema,
+    access: 'public',
+  }),
+  getSession: route({
+    method: 'GET',
+    path: '/api/session',
+    body: none,
+    response: sessionResponseSchema,
+    access: 'authenticated',
+  }),
+  login: route({
+    method: 'POST',
+    path: '/api/session',
+    body: loginBodySchema,
+    response: sessionResponseSchema,
+    access: 'public',
+  }),
   logout: route({ method: 'DELETE', path: '/api/session', body: none, response: empty, access: 'public' }),
-  listApps: route({ method: 'GET', path: '/api/apps', body: none, response: appsResponseSchema, access: 'authenticated' }),
+  listApps: route({
+    method: 'GET',
+    path: '/api/apps',
+    body: none,
+    response: appsResponseSchema,
+    access: 'authenticated',
+  }),
 } as const;
 
 /** Prefix under which the console exposes an app's upstream API: /api/apps/<app>/1.1/... */

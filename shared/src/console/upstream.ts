@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { getParamsSchema, queryParamsSchema, queryResponseSchema, storedObjectSchema } from '../upstream/objects';
+import {
+  getParamsSchema,
+  queryParamsSchema,
+  queryResponseSchema,
+  storedObjectSchema,
+} from '../upstream/objects';
 import { schemasResponseSchema } from '../upstream/types';
 import type { HttpMethod } from './routes';
 import type { Permission } from './permissions';
@@ -21,7 +26,13 @@ export interface UpstreamRoute {
 const noQuery = z.object({}).strict();
 
 export const upstreamRoutes: readonly UpstreamRoute[] = [
-  { method: 'GET', path: '/1.1/schemas', permission: 'schema.read', query: noQuery, response: schemasResponseSchema },
+  {
+    method: 'GET',
+    path: '/1.1/schemas',
+    permission: 'schema.read',
+    query: noQuery,
+    response: schemasResponseSchema,
+  },
   {
     method: 'GET',
     path: '/1.1/schemas/:className',

@@ -19,7 +19,9 @@ function clientSql(client: pg.PoolClient): Sql {
 
 export async function openPostgres(url: string, schema: string | undefined): Promise<Sql> {
   if (schema !== undefined && !SCHEMA_RE.test(schema)) {
-    throw new Error(`invalid database schema name "${schema}": use lower-case letters, digits and underscore`);
+    throw new Error(
+      `invalid database schema name "${schema}": use lower-case letters, digits and underscore`,
+    );
   }
   if (schema) {
     const boot = new pg.Client({ connectionString: url });

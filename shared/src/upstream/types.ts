@@ -16,7 +16,10 @@ export const pointerValueSchema = z.object({
 export const fileValueSchema = z.looseObject({ __type: z.literal('File'), id: z.string().min(1) });
 export const geoPointValueSchema = z.object({
   __type: z.literal('GeoPoint'),
-  latitude: z.number().min(-90, 'latitude must be between -90 and 90').max(90, 'latitude must be between -90 and 90'),
+  latitude: z
+    .number()
+    .min(-90, 'latitude must be between -90 and 90')
+    .max(90, 'latitude must be between -90 and 90'),
   longitude: z
     .number()
     .min(-180, 'longitude must be between -180 and 180')
@@ -87,7 +90,8 @@ export function fieldTypeOf(v: unknown): FieldSchema | undefined {
   if (typeof v === 'boolean') return { type: 'Boolean' };
   if (Array.isArray(v)) return { type: 'Array' };
   const enc = encodedTypeOf(v);
-  if (enc === 'Pointer' || enc === 'Relation') return { type: enc, className: String((v as PointerValue).className) };
+  if (enc === 'Pointer' || enc === 'Relation')
+    return { type: enc, className: String((v as PointerValue).className) };
   if (enc) return { type: enc };
   return { type: 'Object' };
 }

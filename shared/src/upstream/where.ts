@@ -44,7 +44,12 @@ const FIELD_PATH_RE = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 const REGEX_OPTIONS_RE = /^[imxs]*$/;
 const COMPARISONS = { $ne: 'ne', $lt: 'lt', $lte: 'lte', $gt: 'gt', $gte: 'gte' } as const;
 const LISTS = { $in: 'in', $nin: 'nin', $all: 'all' } as const;
-const DISTANCE_CAPS = ['$maxDistanceInMiles', '$maxDistanceInKilometers', '$maxDistanceInRadians', '$maxDistance'];
+const DISTANCE_CAPS = [
+  '$maxDistanceInMiles',
+  '$maxDistanceInKilometers',
+  '$maxDistanceInRadians',
+  '$maxDistance',
+];
 
 function fail(message: string): never {
   throw new WhereError(message);
@@ -87,14 +92,20 @@ function parseOperators(field: string, ops: Record<string, unknown>): Condition[
     } else if (key === '$options') {
       if (!('$regex' in ops)) fail(`$options on "${field}" needs $regex`);
     } else if (key === '$select' || key === '$dontSelect') {
-      if (!isPlainObject(value) || typeof value.key !== 'string') fail(`${key} on "${field}" needs {query, key}`);
-      out.push({ op: key === '$select' ? 'select' : 'dontSelect', query: parseSubQuery(value.query, key), key: value.key });
+      if (!isPlainObject(value) || typeof value.key !== 'string')
+        fail(`${key} on "${field}" needs {query, key}`);
+      out.push({
+        op: key === '$select' ? 'select' : 'dontSelect',
+        query: parseSubQuery(value.query, key),
+        key: value.key,
+      });
     } else if (key === '$inQuery' || key === '$notInQuery') {
       out.push({ op: key === '$inQuery' ? 'inQuery' : 'notInQuery', query: parseSubQuery(value, key) });
     } else if (key === '$nearSphere') {
       near = parseGeo(value, `$nearSphere on "${field}"`);
     } else if (DISTANCE_CAPS.includes(key)) {
-      if (typeof value !== 'number' || !(value >= 0)) fail(`${key} on "${field}" needs a non-negative number`);
+      if (typeof value !== 'number' || !(value >= 0))
+        fail(`${key} on "${field}" needs a non-negative number`);
       maxRadians =
         key === '$maxDistanceInMiles'
           ? value / EARTH_RADIUS_MILES
@@ -103,7 +114,8 @@ function parseOperators(field: string, ops: Record<string, unknown>): Condition[
             : value;
     } else if (key === '$within') {
       const box = isPlainObject(value) ? value.$box : undefined;
-      if (!Array.isArray(box) || box.length !== 2) fail(`$within on "${field}" needs {$box: [southwest, northeast]}`);
+      if (!Array.isArray(box) || box.length !== 2)
+        fail(`$within on "${field}" needs {$box: [southwest, northeast]}`);
       out.push({
         op: 'within',
         southwest: parseGeo(box[0], '$box southwest corner'),
@@ -113,7 +125,12 @@ function parseOperators(field: string, ops: Record<string, unknown>): Condition[
       fail(`unknown operator ${key} on "${field}"`);
     }
   }
-  if (near) out.push(maxRadians === undefined ? { op: 'nearSphere', point: near } : { op: 'nearSphere', point: near, maxDistanceRadians: maxRadians });
+  if (near)
+    out.push(
+      maxRadians === undefined
+        ? { op: 'nearSphere', point: near }
+        : { op: 'nearSphere', point: near, maxDistanceRadians: maxRadians },
+    );
   else if (maxRadians !== undefined) fail(`a distance cap on "${field}" needs $nearSphere`);
   return out;
 }

@@ -35,8 +35,13 @@ describe('the allowlisted upstream API', () => {
     const c = new ConsoleClient(bff.url);
     await c.login(admin.email, admin.password);
     const schemas = await c.call('GET', '/api/apps/default/1.1/schemas');
-    expect(Object.keys(schemas.json)).toEqual(expect.arrayContaining(['Product', 'Store', 'Review', '_User']));
-    const products = await c.call('GET', '/api/apps/default/1.1/classes/Product?limit=2&count=1&order=-price');
+    expect(Object.keys(schemas.json)).toEqual(
+      expect.arrayContaining(['Product', 'Store', 'Review', '_User']),
+    );
+    const products = await c.call(
+      'GET',
+      '/api/apps/default/1.1/classes/Product?limit=2&count=1&order=-price',
+    );
     expect(products.status).toBe(200);
     expect(products.json.count).toBe(12);
     expect((products.json.results as { price: number }[]).map((p) => p.price)).toEqual([329, 249]);
@@ -58,9 +63,15 @@ describe('the allowlisted upstream API', () => {
   it('validates the input with the shared schemas before calling upstream', async () => {
     const c = new ConsoleClient(bff.url);
     await c.login(admin.email, admin.password);
-    const r = await c.call('GET', `/api/apps/default/1.1/classes/Product?where=${encodeURIComponent('{"price":{"$nope":1}}')}`);
+    const r = await c.call(
+      'GET',
+      `/api/apps/default/1.1/classes/Product?where=${encodeURIComponent('{"price":{"$nope":1}}')}`,
+    );
     expect(r.status).toBe(400);
-    expect(r.json).toMatchObject({ code: 'validation_failed', details: [{ path: 'where', message: expect.stringContaining('$nope') }] });
+    expect(r.json).toMatchObject({
+      code: 'validation_failed',
+      details: [{ path: 'where', message: expect.stringContaining('$nope') }],
+    });
   });
 
   it('passes upstream 4xx on with its code and text', async () => {
@@ -68,7 +79,11 @@ describe('the allowlisted upstream API', () => {
     await c.login(admin.email, admin.password);
     const r = await c.call('GET', '/api/apps/default/1.1/classes/NoSuchClass/abc');
     expect(r.status).toBe(404);
-    expect(r.json).toMatchObject({ code: 'upstream_error', message: "Class or object doesn't exists.", details: { upstreamCode: 101 } });
+    expect(r.json).toMatchObject({
+      code: 'upstream_error',
+      message: "Class or object doesn't exists.",
+      details: { upstreamCode: 101 },
+    });
   });
 
   it("refuses what the user's console role does not allow", async () => {

@@ -24,12 +24,15 @@ export function appRoutes(apps: UpstreamApp[], clients: Map<string, UpstreamClie
     const path = upstreamPathOf(req.originalUrl, appId);
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.query)) {
-      if (typeof v !== 'string') throw new ConsoleError(400, 'bad_request', `Send the query parameter "${k}" once.`);
+      if (typeof v !== 'string')
+        throw new ConsoleError(400, 'bad_request', `Send the query parameter "${k}" once.`);
       query[k] = v;
     }
     const user = req.user;
     if (!user) return;
-    res.json(await callUpstream(user, client, { method: req.method, path, query, body: req.body as unknown }));
+    res.json(
+      await callUpstream(user, client, { method: req.method, path, query, body: req.body as unknown }),
+    );
   });
 
   return r;

@@ -16,24 +16,40 @@ describe('first-run setup', () => {
     const c = new ConsoleClient(bff.url);
     expect(bff.setupToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect((await c.call('GET', '/api/setup')).json).toEqual({ needed: true });
-    const wrong = await c.call('POST', '/api/setup', { token: 'nope', email: 'root@example.com', password: PASSWORD });
+    const wrong = await c.call('POST', '/api/setup', {
+      token: 'nope',
+      email: 'root@example.com',
+      password: PASSWORD,
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.json).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/setup token/) });
-    const weak = await c.call('POST', '/api/setup', { token: bff.setupToken, email: 'root@example.com', password: 'short' });
+    const weak = await c.call('POST', '/api/setup', {
+      token: bff.setupToken,
+      email: 'root@example.com',
+      password: 'short',
+    });
     expect(weak.status).toBe(400);
     expect(weak.json).toMatchObject({ code: 'validation_failed', message: 'use at least 12 characters' });
   });
 
   it('creates the admin with the token, signs them in, and is then closed', async () => {
     const c = new ConsoleClient(bff.url);
-    const ok = await c.call('POST', '/api/setup', { token: bff.setupToken, email: 'Root@Example.com', password: PASSWORD });
+    const ok = await c.call('POST', '/api/setup', {
+      token: bff.setupToken,
+      email: 'Root@Example.com',
+      password: PASSWORD,
+    });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ user: { email: 'root@example.com', role: 'admin' } });
     expect(ok.setCookie).toMatch(/HttpOnly/i);
     expect(ok.setCookie).toMatch(/SameSite=Strict/i);
     expect((await c.call('GET', '/api/session')).status).toBe(200);
     expect((await c.call('GET', '/api/setup')).json).toEqual({ needed: false });
-    const again = await new ConsoleClient(bff.url).call('POST', '/api/setup', { token: bff.setupToken, email: 'x@example.com', password: PASSWORD });
+    const again = await new ConsoleClient(bff.url).call('POST', '/api/setup', {
+      token: bff.setupToken,
+      email: 'x@example.com',
+      password: PASSWORD,
+    });
     expect(again.status).toBe(409);
   });
 });
@@ -41,8 +57,14 @@ describe('first-run setup', () => {
 describe('login, session, logout', () => {
   it('refuses a wrong password with one message for both failures', async () => {
     const c = new ConsoleClient(bff.url);
-    const wrong = await c.call('POST', '/api/session', { email: 'root@example.com', password: 'not the password' });
-    const unknown = await c.call('POST', '/api/session', { email: 'nobody@example.com', password: 'not the password' });
+    const wrong = await c.call('POST', '/api/session', {
+      email: 'root@example.com',
+      password: 'not the password',
+    });
+    const unknown = await c.call('POST', '/api/session', {
+      email: 'nobody@example.com',
+      password: 'not the password',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json.message).toBe(unknown.json.message);
@@ -54,7 +76,10 @@ describe('login, session, logout', () => {
     const first = await c.login('root@example.com', PASSWORD);
     const second = await c.login('ROOT@example.com', PASSWORD);
     expect(first.setCookie).not.toBe(second.setCookie);
-    expect((await c.call('GET', '/api/session')).json).toMatchObject({ user: { role: 'admin' }, permissions: expect.arrayContaining(['data.read', 'audit.read']) });
+    expect((await c.call('GET', '/api/session')).json).toMatchObject({
+      user: { role: 'admin' },
+      permissions: expect.arrayContaining(['data.read', 'audit.read']),
+    });
     expect((await c.call('DELETE', '/api/session')).status).toBe(200);
     expect((await c.call('GET', '/api/session')).status).toBe(401);
   });
@@ -69,10 +94,20 @@ describe('login, session, logout', () => {
 describe('CSRF', () => {
   it('refuses writes without the custom header, from another origin, or cross-site', async () => {
     const c = new ConsoleClient(bff.url);
-    const noHeader = await c.call('POST', '/api/session', { email: 'root@example.com', password: PASSWORD }, { 'x-switchboard-csrf': '' });
+    const noHeader = await c.call(
+      'POST',
+      '/api/session',
+      { email: 'root@example.com', password: PASSWORD },
+      { 'x-switchboard-csrf': '' },
+    );
     expect(noHeader.status).toBe(403);
     expect(noHeader.json.code).toBe('csrf_rejected');
-    const otherOrigin = await c.call('POST', '/api/session', { email: 'root@example.com', password: PASSWORD }, { origin: 'https://evil.example' });
+    const otherOrigin = await c.call(
+      'POST',
+      '/api/session',
+      { email: 'root@example.com', password: PASSWORD },
+      { origin: 'https://evil.example' },
+    );
     expect(otherOrigin.status).toBe(403);
     const crossSite = await c.call('DELETE', '/api/session', undefined, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
@@ -85,6 +120,9 @@ describe('CSRF', () => {
       body: '{"email":',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'bad_request', message: 'The request body is not valid JSON.' });
+    expect(await res.json()).toMatchObject({
+      code: 'bad_request',
+      message: 'The request body is not valid JSON.',
+    });
   });
 });

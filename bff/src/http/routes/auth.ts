@@ -10,7 +10,10 @@ import { completeSetup, setupNeeded } from '../../domain/setup';
 import { parseBody } from '../errors';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../session-cookie';
 
-const sessionBody = (user: ConsoleUser): SessionResponse => ({ user, permissions: [...ROLE_PERMISSIONS[user.role]] });
+const sessionBody = (user: ConsoleUser): SessionResponse => ({
+  user,
+  permissions: [...ROLE_PERMISSIONS[user.role]],
+});
 
 /** First-run setup, login, session and logout (the console routes of shared/console/routes.ts). */
 export function authRoutes(sql: Sql, policy: SessionPolicy): Router {

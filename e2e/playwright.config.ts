@@ -1,0 +1,59 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, consoleUrl, serverUrl, stack } from './stack';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: consoleUrl,
+    launchOptions: { executablePath: stack.chromium, args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  webServer: [
+    {
+      command: 'node --import tsx ../server/src/main.ts',
+      url: `${serverUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SERVER_PORT: String(stack.serverPort),
+        SERVER_HOST: '127.0.0.1',
+        LC_APP_ID: stack.appId,
+        LC_APP_KEY: stack.appKey,
+        LC_MASTER_KEY: stack.masterKey,
+        DATA_DIR: 'memory',
+        SEED_DEMO_DATA: '1',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: 'node --import tsx ../bff/src/main.ts',
+      url: `${consoleUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        CONSOLE_PORT: String(stack.consolePort),
+        CONSOLE_HOST: '127.0.0.1',
+        BFF_DATA_DIR: 'memory',
+        CONSOLE_ADMIN_EMAIL: stack.admin.email,
+        CONSOLE_ADMIN_PASSWORD: stack.admin.password,
+        UPSTREAM_URL: serverUrl,
+        UPSTREAM_NAME: 'E2E shop',
+        UPSTREAM_APP_ID: stack.appId,
+        UPSTREAM_APP_KEY: stack.appKey,
+        UPSTREAM_MASTER_KEY: stack.masterKey,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

@@ -1,0 +1,93 @@
+/**
+ * `pnpm start`: the console with the embedded API server and demo data, on one machine.
+ * Data lives in ./data (SWITCHBOARD_DATA); app keys are generated on first start and kept there.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { root, startTs, stopAll, waitForHttp } from './lib';
+import { ensureWebBuild } from './web-build';
+
+interface Keys {
+  appId: string;
+  appKey: string;
+  masterKey: string;
+}
+
+function loadKeys(dir: string): Keys {
+  const file = join(dir, 'keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Keys;
+  const keys = {
+    appId: `sb${randomBytes(9).toString('hex')}`,
+    appKey: randomBytes(18).toString('base64url'),
+    masterKey: randomBytes(24).toString('base64url'),
+  };
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const dataDir = resolve(root, env.SWITCHBOARD_DATA ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const stored = loadKeys(dataDir);
+  const keys = {
+    appId: env.LC_APP_ID ?? stored.appId,
+    appKey: env.LC_APP_KEY ?? stored.appKey,
+    masterKey: env.LC_MASTER_KEY ?? stored.masterKey,
+  };
+  const serverPort = env.SERVER_PORT ?? '3100';
+  const consolePort = env.CONSOLE_PORT ?? '3000';
+  const serverHost = env.SERVER_HOST ?? '127.0.0.1';
+  const consoleHost = env.CONSOLE_HOST ?? '127.0.0.1';
+
+  await ensureWebBuild();
+
+  const server = startTs('server/src/main.ts', {
+    SERVER_PORT: serverPort,
+    SERVER_HOST: serverHost,
+    LC_APP_ID: keys.appId,
+    LC_APP_KEY: keys.appKey,
+    LC_MASTER_KEY: keys.masterKey,
+    DATA_DIR: env.DATABASE_URL ? undefined : join(dataDir, 'server'),
+    SEED_DEMO_DATA: env.NO_DEMO_DATA === '1' ? '0' : '1',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+  });
+  const children = [server];
+  const shutdown = (code: number) => void stopAll(children).then(() => process.exit(code));
+  process.once('SIGINT', () => shutdown(0));
+  process.once('SIGTERM', () => shutdown(0));
+  server.once('exit', (code) => shutdown(code ?? 1));
+
+  const apiUrl = `http://127.0.0.1:${serverPort}`;
+  await waitForHttp(`${apiUrl}/healthz`, server);
+  const bff = startTs('bff/src/main.ts', {
+    CONSOLE_PORT: consolePort,
+    CONSOLE_HOST: consoleHost,
+    BFF_DATA_DIR: env.BFF_DATABASE_URL ? undefined : join(dataDir, 'bff'),
+    UPSTREAM_URL: apiUrl,
+    UPSTREAM_NAME: env.UPSTREAM_NAME ?? 'Demo app',
+    UPSTREAM_APP_ID: keys.appId,
+    UPSTREAM_APP_KEY: keys.appKey,
+    UPSTREAM_MASTER_KEY: keys.masterKey,
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+  });
+  children.push(bff);
+  bff.once('exit', (code) => shutdown(code ?? 1));
+  await waitForHttp(`http://127.0.0.1:${consolePort}/healthz`, bff);
+  const shownHost = consoleHost === '0.0.0.0' ? 'localhost' : consoleHost;
+  console.log(
+    [
+      '',
+      `Switchboard console: http://${shownHost}:${consolePort}`,
+      `API server (LeanCloud REST API): ${apiUrl}  app id ${keys.appId}, app key ${keys.appKey}`,
+      `The master key is in ${join(dataDir, 'keys.json')}. Press Ctrl+C to stop.`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
