@@ -1,7 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { Express } from 'express';
-import helmet from 'helmet';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -16,6 +15,7 @@ import { csrfGuard } from './http/csrf';
 import { errorHandler } from './http/errors';
 import { appRoutes } from './http/routes/apps';
 import { authRoutes } from './http/routes/auth';
+import { cspNonce, securityHeaders } from './http/security';
 import { loadUser } from './http/session-cookie';
 import { webApp } from './http/web-app';
 import { UpstreamClient } from './upstream/client';
@@ -47,26 +47,7 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
       autoLogging: config.logLevel === 'debug',
     }),
   );
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // MUI (emotion) inserts <style> elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-    }),
-  );
+  app.use(cspNonce, securityHeaders);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -32,6 +32,11 @@ beforeAll(async () => {
       res.end(JSON.stringify({ code: 429, error: 'Too many requests.' }));
       return;
     }
+    if (mode === '401') {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 401, error: 'Unauthorized.' }));
+      return;
+    }
     if (mode === 'echo') {
       res.writeHead(400, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ code: 1, error: `bad key master-secret-key and app-secret-key` }));
@@ -45,7 +50,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => broken.close(r)));
 
-let brokenMode: 'hang' | '429' | 'echo' | 'html' = 'hang';
+let brokenMode: 'hang' | '429' | '401' | 'echo' | 'html' = 'hang';
 
 async function failure(client: UpstreamClient): Promise<ConsoleError> {
   try {
@@ -73,6 +78,13 @@ describe('upstream failures in the console error model', () => {
     brokenMode = '429';
     const e = await failure(new UpstreamClient(app(brokenUrl), 2000));
     expect([e.status, e.code, e.headers?.['Retry-After']]).toEqual([429, 'rate_limited', '42']);
+  });
+
+  it("upstream 401 (the bff's keys refused) gives 502, not a console sign-out", async () => {
+    brokenMode = '401';
+    const e = await failure(new UpstreamClient(app(brokenUrl), 2000));
+    expect([e.status, e.code]).toEqual([502, 'upstream_error']);
+    expect(e.message).toMatch(/refused the console's keys/);
   });
 
   it('a non-JSON 5xx gives 502 upstream_error', async () => {

@@ -65,7 +65,18 @@ export async function callUpstream(
       'Retry-After': res.retryAfter ?? '60',
     });
   }
-  if (res.status >= 400 && res.status < 500)
+  // Upstream 401 means the bff's own keys for that app are refused: a configuration fault, not
+  // the console user's session, so it must not read as "signed out".
+  if (res.status === 401) {
+    throw new ConsoleError(
+      502,
+      'upstream_error',
+      `The app refused the console's keys (check its app id and master key): ${text}`,
+      details,
+    );
+  }
+  if (res.status >= 400 && res.status < 500) {
     throw new ConsoleError(res.status, 'upstream_error', text, details);
+  }
   throw new ConsoleError(502, 'upstream_error', `The app failed to answer: ${text}`, details);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@switchboard/shared';
 import type { ConsoleUser } from '@switchboard/shared';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -18,6 +19,6 @@ declare global {
 
 export function requestContext(req: Request, res: Response, next: NextFunction): void {
   req.requestId = randomUUID();
-  res.setHeader('X-Request-Id', req.requestId);
+  res.setHeader(REQUEST_ID_HEADER, req.requestId);
   next();
 }

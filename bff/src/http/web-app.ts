@@ -1,14 +1,22 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { CSP_NONCE_PLACEHOLDER } from '@switchboard/shared';
 import express, { Router } from 'express';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else falls back to
- * index.html (client-side routes), never cached so a new build is picked up at once.
+ * index.html (client-side routes), never cached, with this response's CSP nonce written in.
  */
 export function webApp(dist: string): Router {
   const r = Router();
-  const index = join(dist, 'index.html');
+  const indexPath = join(dist, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = (): string | undefined => {
+    if (!existsSync(indexPath)) return undefined;
+    const { mtimeMs } = statSync(indexPath);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
+    return cached.html;
+  };
   r.use(
     '/assets',
     express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
@@ -16,7 +24,8 @@ export function webApp(dist: string): Router {
   r.use(express.static(dist, { index: false }));
   r.get('/{*splat}', (req, res, next) => {
     if (req.path.startsWith('/api/')) return next();
-    if (!existsSync(index)) {
+    const html = indexHtml();
+    if (html === undefined) {
       res
         .status(503)
         .type('text/plain')
@@ -25,7 +34,8 @@ export function webApp(dist: string): Router {
         );
       return;
     }
-    res.set('Cache-Control', 'no-cache').sendFile(index);
+    const nonce = String(res.locals.cspNonce);
+    res.set('Cache-Control', 'no-cache').type('html').send(html.split(CSP_NONCE_PLACEHOLDER).join(nonce));
   });
   return r;
 }

@@ -28,3 +28,12 @@ export type ConsoleErrorBody = z.infer<typeof consoleErrorSchema>;
 
 /** Header every mutating console request carries; a cross-site form or fetch cannot set it. */
 export const CSRF_HEADER = 'x-switchboard-csrf';
+
+/** Response header carrying the request id (also in every error body). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The built index.html carries this placeholder where a CSP nonce goes; the bff replaces it with
+ * a fresh nonce in every response and names that nonce in its Content-Security-Policy.
+ */
+export const CSP_NONCE_PLACEHOLDER = 'SWITCHBOARD_CSP_NONCE';

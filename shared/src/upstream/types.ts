@@ -63,11 +63,27 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-export const fieldSchemaSchema = z.object({
-  type: z.enum(FIELD_TYPES),
+/** What this server records for a field. */
+export interface FieldSchema {
+  type: FieldType;
+  className?: string;
+}
+
+/** A field as a schema endpoint reports it; other servers may name types this list lacks. */
+export const fieldSchemaSchema = z.looseObject({
+  type: z.string(),
   className: z.string().optional(),
 });
-export type FieldSchema = z.infer<typeof fieldSchemaSchema>;
+
+export interface ReportedField {
+  type: string;
+  className?: string | undefined;
+}
+
+/** The type name if it is one this project knows. */
+export function asFieldType(type: string | undefined): FieldType | undefined {
+  return (FIELD_TYPES as readonly string[]).includes(type ?? '') ? (type as FieldType) : undefined;
+}
 
 /** GET /1.1/schemas and /1.1/schemas/<className>: class name -> field name -> {type}. */
 export const schemasResponseSchema = z.record(z.string(), z.record(z.string(), fieldSchemaSchema));

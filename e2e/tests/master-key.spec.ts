@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { stack } from '../stack';
+import { openClass, signIn } from '../support/console';
+
+/**
+ * DESIGN.md: nothing that reaches a browser carries the master key. Every response of a whole
+ * session (sign-in, every area, class grids, a missing class, an unknown page, a failed API call)
+ * passes through a route that records it before the browser gets it; every page, asset and API
+ * response, headers included, is then searched for the app's keys.
+ */
+test('no page, asset or API response of a session carries the master key or the app key', async ({
+  page,
+}) => {
+  const recorded: { url: string; text: string }[] = [];
+  await page.route('**/*', async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    recorded.push({
+      url: route.request().url(),
+      text: `${JSON.stringify(response.headers())}\n${body.toString('utf8')}`,
+    });
+    await route.fulfill({ response, body });
+  });
+
+  await signIn(page, stack.admin.email, stack.admin.password);
+  await openClass(page, 'Product');
+  await openClass(page, 'Store');
+  const sections = page.getByRole('navigation', { name: 'Console sections' });
+  for (const area of ['Users', 'Roles', 'Push', 'Messaging', 'Settings']) {
+    await sections.getByRole('link', { name: area }).click();
+    await expect(page.getByText(/not available in the console yet/)).toBeVisible();
+  }
+  await page.goto('/apps/default/data/NoSuchClass');
+  await expect(page.getByText('This app has no class called “NoSuchClass”.')).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByText('There is no page at this address.')).toBeVisible();
+  const failed = await page.evaluate(
+    async () => (await fetch('/api/apps/default/1.1/classes/Nope/abc')).status,
+  );
+  expect(failed).toBe(404);
+
+  const urls = recorded.map((r) => r.url);
+  expect(urls.some((u) => /\/assets\/.*\.js$/.test(u))).toBe(true);
+  expect(urls.some((u) => u.includes('/api/apps/default/1.1/classes/Product'))).toBe(true);
+  expect(urls.some((u) => u.includes('/api/apps/default/1.1/schemas'))).toBe(true);
+  expect(urls.some((u) => u.endsWith('/api/session'))).toBe(true);
+  for (const { url, text } of recorded) {
+    expect(text, url).not.toContain(stack.masterKey);
+    expect(text, url).not.toContain(stack.appKey);
+  }
+});

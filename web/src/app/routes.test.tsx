@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { CSRF_HEADER } from '@switchboard/shared';
+import { consoleError, json, stubFetch } from '../test/fetch';
+import type { StubHandler } from '../test/fetch';
+import { fakeLayoutInThisFile } from '../test/layout';
+import { renderRoutes } from '../test/render';
+import { routes } from './routes';
+
+fakeLayoutInThisFile(2400, 600);
+
+const session = {
+  user: { id: 'u1', email: 'dev@example.com', role: 'developer' },
+  permissions: ['data.read'],
+};
+const products = Array.from({ length: 52 }, (_, i) => ({
+  objectId: `p${i}`,
+  createdAt: '2024-05-01T12:00:00.000Z',
+  updatedAt: '2024-05-01T12:00:00.000Z',
+  name: `Product ${i}`,
+}));
+
+const classes: StubHandler = ({ url }) => {
+  if (url.searchParams.get('limit') === '0') return json(200, { results: [], count: products.length });
+  const skip = Number(url.searchParams.get('skip'));
+  const limit = Number(url.searchParams.get('limit'));
+  return json(200, { results: products.slice(skip, skip + limit), count: products.length });
+};
+
+function signedIn() {
+  return stubFetch({
+    'GET /api/session': () => json(200, session),
+    'DELETE /api/session': () => json(200, {}),
+    'GET /api/setup': () => json(200, { needed: false }),
+    'GET /api/apps': () => json(200, { apps: [{ id: 'default', name: 'Demo store', appId: 'demo-app-id' }] }),
+    'GET /api/apps/default/1.1/schemas': () =>
+      json(200, { Product: { objectId: { type: 'String' }, name: { type: 'String' } }, Review: {} }),
+    'GET /api/apps/default/1.1/classes/Product': classes,
+    'GET /api/apps/default/1.1/classes/Review': () => json(200, { results: [], count: 0 }),
+  });
+}
+
+describe('console routes', () => {
+  it('sends a visitor to login, remembering where they were going', async () => {
+    stubFetch({
+      'GET /api/session': () => consoleError(401, 'unauthenticated', 'Not signed in.'),
+      'GET /api/setup': () => json(200, { needed: false }),
+    });
+    const { router } = renderRoutes(routes, '/apps/default/data/Product');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/apps/default/data/Product');
+  });
+
+  it('sends the first visitor to setup', async () => {
+    stubFetch({
+      'GET /api/session': () => consoleError(401, 'unauthenticated', 'Not signed in.'),
+      'GET /api/setup': () => json(200, { needed: true }),
+    });
+    const { router } = renderRoutes(routes, '/');
+    expect(await screen.findByLabelText('Setup token')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/setup');
+  });
+
+  it('opens the first app’s data and lists its classes with counts', async () => {
+    signedIn();
+    const { router } = renderRoutes(routes, '/');
+    const classNav = await screen.findByRole('navigation', { name: 'Classes' });
+    expect(router.state.location.pathname).toBe('/apps/default/data');
+    const link = await within(classNav).findByRole('link', { name: 'Product' });
+    await waitFor(() => expect(link).toHaveAccessibleDescription('52 objects'));
+    expect(within(classNav).getByRole('link', { name: 'Review' })).toHaveAccessibleDescription('0 objects');
+  });
+
+  it('pages through a class with the paging kept in the URL', async () => {
+    const { calls } = signedIn();
+    const { user, router } = renderRoutes(routes, '/apps/default/data/Product?page=2&pageSize=50');
+
+    const grid = await screen.findByRole('grid', { name: 'Product' });
+    await within(grid).findByText('Product 50');
+    expect(screen.getByText('Rows 51–52 of 52')).toBeInTheDocument();
+    const pageCall = calls.find((c) => c.url.searchParams.get('skip') === '50');
+    expect(Object.fromEntries(pageCall!.url.searchParams)).toEqual({
+      skip: '50',
+      limit: '50',
+      order: '-createdAt',
+      count: '1',
+    });
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByText('Rows 1–50 of 52')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?pageSize=50');
+  });
+
+  it('says plainly which areas are not built yet', async () => {
+    signedIn();
+    const { user } = renderRoutes(routes, '/apps/default/data');
+    const nav = await screen.findByRole('navigation', { name: 'Console sections' });
+    for (const name of ['Data', 'Users', 'Roles', 'Push', 'Messaging', 'Settings']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    await user.click(within(nav).getByRole('link', { name: 'Push' }));
+    expect(
+      await screen.findByText('Push notifications are not available in the console yet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('signs out through the user menu', async () => {
+    const { calls } = signedIn();
+    const { user, router } = renderRoutes(routes, '/apps/default/data');
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    expect(screen.getByText('dev@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Role: Developer')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.find((c) => c.method === 'DELETE')?.headers.get(CSRF_HEADER)).toBe('1');
+  });
+
+  it('shows a failure of the upstream through the error component', async () => {
+    stubFetch({
+      'GET /api/session': () => json(200, session),
+      'GET /api/apps': () => json(200, { apps: [{ id: 'default', name: 'Demo store', appId: 'demo' }] }),
+      'GET /api/apps/default/1.1/schemas': () =>
+        consoleError(502, 'upstream_unreachable', 'The backend at 127.0.0.1:3001 refused the connection.'),
+    });
+    renderRoutes(routes, '/apps/default/data');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The backend cannot be reached');
+    expect(alert).toHaveTextContent('refused the connection');
+  });
+});

@@ -1,0 +1,69 @@
+import { loginBodySchema, MIN_PASSWORD_LENGTH, setupBodySchema } from '@switchboard/shared';
+import type { LoginBody, SetupBody } from '@switchboard/shared';
+import type { z } from 'zod';
+
+/** A message key under auth.validation with its values; the form translates it. */
+export interface FieldMessage {
+  key: 'token' | 'email' | 'password' | 'passwordTooShort' | 'passwordTooLong' | 'confirm';
+  values?: Record<string, number>;
+}
+
+export type FieldErrors<F extends string> = Partial<Record<F, FieldMessage>>;
+
+export type Validation<F extends string, B> = { ok: true; body: B } | { ok: false; errors: FieldErrors<F> };
+
+/**
+ * The shared schema decides what is valid, so the form and the BFF agree; its English messages
+ * are replaced by translated ones chosen from the field and the kind of issue.
+ */
+function messageFor(issue: z.core.$ZodIssue): FieldMessage | undefined {
+  const field = issue.path[0];
+  if (field === 'token') return { key: 'token' };
+  if (field === 'email') return { key: 'email' };
+  if (field !== 'password') return undefined;
+  if (issue.code === 'too_small' && Number(issue.minimum) > 1)
+    return { key: 'passwordTooShort', values: { min: MIN_PASSWORD_LENGTH } };
+  if (issue.code === 'too_big') return { key: 'passwordTooLong', values: { max: Number(issue.maximum) } };
+  return { key: 'password' };
+}
+
+function collect<F extends string>(issues: readonly z.core.$ZodIssue[]): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as F;
+    const message = messageFor(issue);
+    if (message && errors[field] === undefined) errors[field] = message;
+  }
+  return errors;
+}
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+export function validateLogin(values: LoginValues): Validation<keyof LoginValues, LoginBody> {
+  const parsed = loginBodySchema.safeParse({ email: values.email.trim(), password: values.password });
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, errors: collect(parsed.error.issues) };
+}
+
+export interface SetupValues {
+  token: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+export function validateSetup(values: SetupValues): Validation<keyof SetupValues, SetupBody> {
+  const parsed = setupBodySchema.safeParse({
+    token: values.token.trim(),
+    email: values.email.trim(),
+    password: values.password,
+  });
+  const errors: FieldErrors<keyof SetupValues> = parsed.success ? {} : collect(parsed.error.issues);
+  if (values.confirm !== values.password) errors.confirm = { key: 'confirm' };
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, body: parsed.data };
+  return { ok: false, errors };
+}

@@ -1,0 +1,12 @@
+export { apiRequest, buildUrl, callRoute } from './client';
+export { upstreamGet } from './upstream';
+export type { QueryValue, RequestOptions } from './client';
+export {
+  ConsoleApiError,
+  CLIENT_ERROR_CODES,
+  codeForStatus,
+  isClientErrorCode,
+  isRetryable,
+  toConsoleApiError,
+} from './error';
+export type { ApiErrorCode, ClientErrorCode, ConsoleApiErrorInit } from './error';

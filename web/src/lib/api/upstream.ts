@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { upstreamPrefix } from '@switchboard/shared';
+import { apiRequest } from './client';
+import type { QueryValue } from './client';
+
+/** GET an upstream (LeanCloud-compatible) path of one app through the BFF's allowlist. */
+export function upstreamGet<T>(
+  app: string,
+  path: `/1.1/${string}`,
+  schema: z.ZodType<T>,
+  options: { query?: Record<string, QueryValue>; signal?: AbortSignal | undefined } = {},
+): Promise<T> {
+  return apiRequest(`${upstreamPrefix(app)}${path}`, { schema, ...options });
+}

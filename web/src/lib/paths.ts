@@ -1,0 +1,28 @@
+/** The console's URLs, built in one place so links and routes cannot drift apart. */
+export const CONSOLE_AREAS = ['data', 'users', 'roles', 'push', 'messaging', 'settings'] as const;
+export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
+
+const seg = encodeURIComponent;
+
+export const paths = {
+  home: '/',
+  login: '/login',
+  setup: '/setup',
+  app: (app: string) => `/apps/${seg(app)}`,
+  area: (app: string, area: ConsoleArea) => `/apps/${seg(app)}/${area}`,
+  dataClass: (app: string, className: string, search?: Record<string, string>) => {
+    const qs = search ? new URLSearchParams(search).toString() : '';
+    return `/apps/${seg(app)}/data/${seg(className)}${qs ? `?${qs}` : ''}`;
+  },
+};
+
+/**
+ * Where to go after signing in. Only a path on this origin is followed, so a crafted link
+ * cannot send someone elsewhere ("//evil.example" and "/\evil" are protocol-relative).
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.home;
+  if (next === paths.login || next.startsWith(`${paths.login}?`) || next.startsWith(paths.setup))
+    return paths.home;
+  return next;
+}
