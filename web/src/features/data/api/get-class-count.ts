@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryResponseSchema } from '@switchboard/shared';
+import { ConsoleApiError, upstreamGet } from '../../../lib/api';
+import { classKeys } from './keys';
+
+/** The number of objects in a class: `count=1&limit=0` asks for the count alone. */
+export async function getClassCount(app: string, className: string, signal?: AbortSignal): Promise<number> {
+  const path = `/1.1/classes/${encodeURIComponent(className)}` as const;
+  const res = await upstreamGet(app, path, queryResponseSchema, { query: { count: 1, limit: 0 }, signal });
+  if (res.count === undefined) {
+    throw new ConsoleApiError({ code: 'bad_response', message: `no count in the answer for ${className}`, status: 200 });
+  }
+  return res.count;
+}
+
+export const classCountQueryOptions = (app: string, className: string) =>
+  queryOptions({
+    queryKey: classKeys.count(app, className),
+    queryFn: ({ signal }) => getClassCount(app, className, signal),
+  });
+
+export const useClassCount = (app: string, className: string) => useQuery(classCountQueryOptions(app, className));

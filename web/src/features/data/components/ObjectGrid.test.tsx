@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { StoredObject } from '@switchboard/shared';
+import { fakeLayoutInThisFile } from '../../../test/layout';
+import { renderWithProviders } from '../../../test/render';
+import { buildColumns } from '../utils/columns';
+import { ObjectGrid } from './ObjectGrid';
+
+fakeLayoutInThisFile(4000, 600);
+
+const fields = {
+  name: { type: 'String' },
+  price: { type: 'Number' },
+  seller: { type: 'Pointer', className: '_User' },
+  discontinued: { type: 'Boolean' },
+} as const;
+
+const rows: StoredObject[] = [
+  {
+    objectId: 'p1',
+    createdAt: '2024-05-01T12:00:00.000Z',
+    updatedAt: '2024-05-02T12:00:00.000Z',
+    name: 'Espresso machine',
+    price: 329,
+    seller: { __type: 'Pointer', className: '_User', objectId: 'u1' },
+    discontinued: null,
+  },
+  { objectId: 'p2', createdAt: '2024-05-03T12:00:00.000Z', updatedAt: '2024-05-03T12:00:00.000Z', price: 49.5 },
+];
+
+function renderGrid(data: StoredObject[], total?: number, rowOffset = 0) {
+  return renderWithProviders(
+    <ObjectGrid
+      app="default"
+      className="Product"
+      columns={buildColumns(fields, data)}
+      rows={data}
+      rowOffset={rowOffset}
+      total={total}
+    />,
+  );
+}
+
+describe('ObjectGrid', () => {
+  it('is an ARIA grid named after the class, sized to the whole class', () => {
+    renderGrid(rows, 42);
+    const grid = screen.getByRole('grid', { name: 'Product' });
+    expect(grid).toHaveAttribute('aria-rowcount', '43');
+    expect(grid).toHaveAttribute('aria-colcount', '7');
+    const headers = within(grid).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual([
+      'objectIdString',
+      'nameString',
+      'priceNumber',
+      'sellerPointer → _User',
+      'discontinuedBoolean',
+      'createdAtDate',
+      'updatedAtDate',
+    ]);
+  });
+
+  it('renders one row per object with a cell per column', () => {
+    renderGrid(rows, 2);
+    const [header, first, second] = screen.getAllByRole('row');
+    expect(header).toHaveAttribute('aria-rowindex', '1');
+    expect(first).toHaveAttribute('aria-rowindex', '2');
+    const cells = within(first!).getAllByRole('gridcell');
+    expect(cells.map((c) => c.getAttribute('aria-colindex'))).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(cells[0]).toHaveTextContent('p1');
+    expect(cells[1]).toHaveTextContent('Espresso machine');
+    expect(cells[2]).toHaveTextContent('329');
+    expect(within(second!).getAllByRole('gridcell')[2]).toHaveTextContent('49.5');
+  });
+
+  it('shows a stored null as a chip and a missing field as an empty cell', () => {
+    renderGrid(rows, 2);
+    const [, first, second] = screen.getAllByRole('row');
+    expect(within(first!).getAllByRole('gridcell')[4]).toHaveTextContent('null');
+    const missing = within(second!).getAllByRole('gridcell')[4]!;
+    expect(missing).toBeEmptyDOMElement();
+  });
+
+  it('links a pointer to its class and keeps the UTC time of dates at hand', () => {
+    renderGrid(rows, 2);
+    const [, first] = screen.getAllByRole('row');
+    const pointer = within(first!).getByRole('link', { name: '_User u1' });
+    expect(pointer).toHaveAttribute('href', '/apps/default/data/_User?objectId=u1');
+    const created = within(first!).getAllByRole('gridcell')[5]!;
+    expect(created.querySelector('[title]')).toHaveAttribute('title', 'UTC: 2024-05-01 12:00:00.000 UTC');
+  });
+
+  it('puts only the rows in view into the DOM, numbered within the whole class', () => {
+    const many: StoredObject[] = Array.from({ length: 1000 }, (_, i) => ({
+      objectId: `o${i}`,
+      createdAt: '2024-05-01T12:00:00.000Z',
+      updatedAt: '2024-05-01T12:00:00.000Z',
+      name: `item ${i}`,
+    }));
+    renderGrid(many, 5000, 2000);
+    const rendered = screen.getAllByRole('row').slice(1);
+    expect(rendered.length).toBeGreaterThan(10);
+    expect(rendered.length).toBeLessThan(60);
+    expect(rendered[0]).toHaveAttribute('aria-rowindex', '2002');
+    expect(rendered[0]).toHaveTextContent('item 0');
+  });
+});

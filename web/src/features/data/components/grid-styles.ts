@@ -1,0 +1,41 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+
+export const ROW_HEIGHT = 36;
+export const HEADER_HEIGHT = 48;
+
+/**
+ * All cell styling hangs off the grid element by role and class, so the hundreds of cells on
+ * screen share one stylesheet rule instead of generating styles one by one.
+ */
+export const gridSx: SxProps<Theme> = {
+  flex: 1,
+  minHeight: 0,
+  overflow: 'auto',
+  position: 'relative',
+  fontSize: 13,
+  '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+  '& [role=row]': { display: 'flex', boxSizing: 'border-box' },
+  '& .grid-head': { position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' },
+  '& .grid-row': { position: 'absolute', top: 0, left: 0, minWidth: '100%' },
+  '& .grid-row:hover': { bgcolor: 'action.hover' },
+  '& [role=columnheader], & [role=gridcell]': {
+    flex: 'none',
+    boxSizing: 'border-box',
+    px: 1,
+    borderRight: 1,
+    borderBottom: 1,
+    borderColor: 'divider',
+    overflow: 'hidden',
+    whiteSpace: 'nowrap',
+    textOverflow: 'ellipsis',
+    display: 'flex',
+    alignItems: 'center',
+  },
+  '& [role=columnheader]': { flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center' },
+  '& .grid-head-name': { fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .grid-head-type': { fontSize: 11, color: 'text.secondary' },
+  '& [role=gridcell] > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .cell-number': { width: '100%', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  '& .cell-code': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 },
+  '& .cell-null': { fontStyle: 'italic', color: 'text.secondary', height: 20 },
+};

@@ -1,0 +1,5 @@
+// What the app layer uses of the data feature.
+export { classKeys } from './api/keys';
+export { DataLayout } from './components/DataLayout';
+export { ChooseClassHint } from './components/ChooseClassHint';
+export { ClassObjectsPage } from './components/ClassObjectsPage';
