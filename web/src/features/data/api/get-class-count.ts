@@ -8,7 +8,11 @@ export async function getClassCount(app: string, className: string, signal?: Abo
   const path = `/1.1/classes/${encodeURIComponent(className)}` as const;
   const res = await upstreamGet(app, path, queryResponseSchema, { query: { count: 1, limit: 0 }, signal });
   if (res.count === undefined) {
-    throw new ConsoleApiError({ code: 'bad_response', message: `no count in the answer for ${className}`, status: 200 });
+    throw new ConsoleApiError({
+      code: 'bad_response',
+      message: `no count in the answer for ${className}`,
+      status: 200,
+    });
   }
   return res.count;
 }
@@ -19,4 +23,5 @@ export const classCountQueryOptions = (app: string, className: string) =>
     queryFn: ({ signal }) => getClassCount(app, className, signal),
   });
 
-export const useClassCount = (app: string, className: string) => useQuery(classCountQueryOptions(app, className));
+export const useClassCount = (app: string, className: string) =>
+  useQuery(classCountQueryOptions(app, className));

@@ -22,7 +22,9 @@ export const objectsQueryOptions = (app: string, className: string, query: Objec
     // Keep showing the current page while the next page of the same class loads, instead of
     // flashing a spinner; another class's rows would not fit this class's columns.
     placeholderData: (previous, previousQuery) =>
-      previousQuery && isSameClass(previousQuery.queryKey, classKeys.detail(app, className)) ? previous : undefined,
+      previousQuery && isSameClass(previousQuery.queryKey, classKeys.detail(app, className))
+        ? previous
+        : undefined,
   });
 
 export const useObjects = (app: string, className: string, query: ObjectsQuery) =>

@@ -43,7 +43,14 @@ export function ClassList({ app }: { app: string }) {
     <Box
       component="nav"
       aria-label={t('data.classes')}
-      sx={{ width: 260, flex: 'none', borderRight: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column' }}
+      sx={{
+        width: 260,
+        flex: 'none',
+        borderRight: 1,
+        borderColor: 'divider',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
     >
       <Box sx={{ p: 1.5 }}>
         <TextField

@@ -67,7 +67,10 @@ export function ClassObjectsPage() {
     if (rows.length === 0 && paging.page === 1) return <Typography>{t('data.noObjects')}</Typography>;
     if (rows.length === 0)
       return (
-        <Alert severity="info" action={<Button onClick={() => changePaging({ page: 1 })}>{t('data.firstPage')}</Button>}>
+        <Alert
+          severity="info"
+          action={<Button onClick={() => changePaging({ page: 1 })}>{t('data.firstPage')}</Button>}
+        >
           {t('data.pageEmpty')}
         </Alert>
       );

@@ -27,7 +27,15 @@ export function GridPager({ paging, rowsOnPage, total, onChange }: GridPagerProp
 
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        px: 2,
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
     >
       <TextField
         select

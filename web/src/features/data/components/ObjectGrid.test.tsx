@@ -25,7 +25,12 @@ const rows: StoredObject[] = [
     seller: { __type: 'Pointer', className: '_User', objectId: 'u1' },
     discontinued: null,
   },
-  { objectId: 'p2', createdAt: '2024-05-03T12:00:00.000Z', updatedAt: '2024-05-03T12:00:00.000Z', price: 49.5 },
+  {
+    objectId: 'p2',
+    createdAt: '2024-05-03T12:00:00.000Z',
+    updatedAt: '2024-05-03T12:00:00.000Z',
+    price: 49.5,
+  },
 ];
 
 function renderGrid(data: StoredObject[], total?: number, rowOffset = 0) {

@@ -35,7 +35,13 @@ describe('buildColumns', () => {
   it('shows fields that objects carry but the schema does not list', () => {
     const rows = [
       { objectId: 'a', createdAt: '', updatedAt: '', ACL: {}, note: null },
-      { objectId: 'b', createdAt: '', updatedAt: '', note: 'hi', where: { __type: 'GeoPoint', latitude: 1, longitude: 2 } },
+      {
+        objectId: 'b',
+        createdAt: '',
+        updatedAt: '',
+        note: 'hi',
+        where: { __type: 'GeoPoint', latitude: 1, longitude: 2 },
+      },
       { objectId: 'c', createdAt: '', updatedAt: '', always: null },
     ];
     const extra = buildColumns(productFields, rows).slice(4, -2);

@@ -71,7 +71,10 @@ describe('formatCell', () => {
   });
 
   it('shows a Relation by its target class', () => {
-    expect(formatCell({ __type: 'Relation', className: 'Review' })).toEqual({ kind: 'relation', className: 'Review' });
+    expect(formatCell({ __type: 'Relation', className: 'Review' })).toEqual({
+      kind: 'relation',
+      className: 'Review',
+    });
   });
 
   it('shows arrays and objects as compact JSON', () => {

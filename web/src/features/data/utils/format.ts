@@ -54,7 +54,11 @@ function localFormat(timeZone: string | undefined): Intl.DateTimeFormat {
 export function formatDate(iso: string, timeZone?: string): { local: string; utc: string } | undefined {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  const parts = Object.fromEntries(localFormat(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    localFormat(timeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
   const utc = `${date.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
   return { local, utc };
@@ -90,7 +94,9 @@ function formatEncoded(value: Record<string, unknown>): CellView | undefined {
     case 'Bytes':
       return typeof value.base64 === 'string' ? { kind: 'bytes', size: base64Size(value.base64) } : undefined;
     case 'Relation':
-      return typeof value.className === 'string' ? { kind: 'relation', className: value.className } : undefined;
+      return typeof value.className === 'string'
+        ? { kind: 'relation', className: value.className }
+        : undefined;
     case undefined:
       // An included pointer comes back as the whole object, marked {__type: 'Object', className}.
       return value.__type === 'Object' ? pointerView(value) : undefined;

@@ -24,7 +24,9 @@ describe('writePaging', () => {
 
   it('starts again at page 1 when the page size changes', () => {
     expect(writePaging(params('page=5'), { pageSize: 500 }).toString()).toBe('pageSize=500');
-    expect(writePaging(params('page=5&pageSize=500'), { pageSize: 500 }).toString()).toBe('page=5&pageSize=500');
+    expect(writePaging(params('page=5&pageSize=500'), { pageSize: 500 }).toString()).toBe(
+      'page=5&pageSize=500',
+    );
   });
 });
 
