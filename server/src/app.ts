@@ -5,9 +5,19 @@ import type { AppKeys } from './http/auth';
 import { ApiRouter } from './http/router';
 import { createTransport } from './http/transport';
 import { Clock } from './lib/clock';
+import { batchRoutes } from './routes/batch';
+import { controlRoutes } from './routes/control';
+import { exportDownloadRoute, exportRoutes } from './routes/export';
+import { indexRoutes } from './routes/indexes';
 import { objectRoutes } from './routes/objects';
+import { scanRoutes } from './routes/scan';
 import { systemRoutes } from './routes/system';
-import { ObjectService } from './services/objects';
+import { ExportService } from './services/export';
+import { ExportWorker } from './services/export-worker';
+import { IndexService } from './services/indexes';
+import { WriteService } from './services/objects';
+import { ReadService } from './services/reads';
+import { ScanService } from './services/scan';
 import { ClassRegistry } from './store/classes';
 import { serverMigrations } from './store/migrations';
 
@@ -17,6 +27,8 @@ export interface ServerOptions {
   logLevel?: string;
   trustProxy?: boolean;
   returnAclAllowed?: boolean;
+  /** Registers the test-only control endpoints (reset, clock). */
+  testControl?: boolean;
 }
 
 export interface Server {
@@ -24,34 +36,54 @@ export interface Server {
   sql: Sql;
   clock: Clock;
   classes: ClassRegistry;
-  objects: ObjectService;
+  close(): Promise<void>;
 }
 
 /** Builds the API server on a migrated database; the caller listens and closes. */
 export async function createServer(opts: ServerOptions): Promise<Server> {
-  await migrate(opts.sql, 'lc_migrations', serverMigrations);
+  const { sql } = opts;
+  await migrate(sql, 'lc_migrations', serverMigrations);
   const clock = new Clock();
   const classes = new ClassRegistry();
-  const objects = new ObjectService({
-    sql: opts.sql,
-    classes,
-    clock,
-    returnAclAllowed: opts.returnAclAllowed ?? false,
-  });
+  const reads = new ReadService(classes, opts.returnAclAllowed ?? false);
+  const writes = new WriteService(classes, clock);
   const router = new ApiRouter();
-  objectRoutes(router, objects);
-  systemRoutes(router, { sql: opts.sql, classes, clock });
+  let logError: (err: unknown) => void = () => undefined;
+  const worker = new ExportWorker(sql, classes, clock, (err) => logError(err));
+  const exports = new ExportService(opts.keys.appId, opts.keys.masterKey, clock, worker);
+
+  objectRoutes(router, reads, writes);
+  batchRoutes(router, (err) => logError(err));
+  scanRoutes(router, new ScanService(classes, reads, clock, opts.keys.masterKey));
+  systemRoutes(router, { classes, clock });
+  exportRoutes(router, exports);
+  indexRoutes(router, new IndexService(classes));
+  if (opts.testControl) controlRoutes(router, { classes, clock });
+
   const http = await createTransport({
     router,
+    sql,
     keys: opts.keys,
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
     extraRoutes: (app) => {
       app.get('/healthz', async () => {
-        await opts.sql.query('SELECT 1');
+        await sql.query('SELECT 1');
         return { status: 'ok' };
       });
+      exportDownloadRoute(app, sql, exports);
     },
   });
-  return { http, sql: opts.sql, clock, classes, objects };
+  logError = (err) => http.log.error({ err }, 'background or batch element failure');
+  worker.start();
+  return {
+    http,
+    sql,
+    clock,
+    classes,
+    async close() {
+      await worker.stop();
+      await http.close();
+    },
+  };
 }

@@ -25,6 +25,7 @@ const envSchema = z
     TRUST_PROXY: flag,
     LC_RETURN_ACL: flag,
     SEED_DEMO_DATA: flag,
+    ENABLE_TEST_CONTROL: flag,
   })
   .refine((c) => c.LC_APP_KEY !== c.LC_MASTER_KEY, {
     message: 'LC_MASTER_KEY must differ from LC_APP_KEY',

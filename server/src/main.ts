@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     returnAclAllowed: config.LC_RETURN_ACL,
+    testControl: config.ENABLE_TEST_CONTROL,
   });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(server);
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     `API server for app ${config.LC_APP_ID} on ${address} (${config.DATABASE_URL ? 'Postgres' : `PGlite ${config.DATA_DIR}`})`,
   );
   const stop = async () => {
-    await server.http.close();
+    await server.close();
     await sql.close();
     process.exit(0);
   };

@@ -137,3 +137,33 @@ export function demoCatalog(nextId: () => string, now: Date): Record<string, Dem
   }));
   return { _User: users, _Role: roles, _File: files, Product: products, Store: stores, Review: reviews };
 }
+
+export interface DemoRelation {
+  ownerClass: string;
+  ownerId: string;
+  field: string;
+  targetClass: string;
+  targetIds: string[];
+}
+
+/** Members of the demo's relation fields: each store's products, each role's users. */
+export function demoRelations(catalog: Record<string, DemoObject[]>): DemoRelation[] {
+  const ids = (cls: string) => (catalog[cls] ?? []).map((o) => o.id);
+  const products = ids('Product');
+  const users = ids('_User');
+  const stores = (catalog.Store ?? []).map((s, i) => ({
+    ownerClass: 'Store',
+    ownerId: s.id,
+    field: 'products',
+    targetClass: 'Product',
+    targetIds: products.filter((_, j) => (j + i) % 3 === 0),
+  }));
+  const roles = (catalog._Role ?? []).map((r, i) => ({
+    ownerClass: '_Role',
+    ownerId: r.id,
+    field: 'users',
+    targetClass: '_User',
+    targetIds: i === 0 ? users.slice(0, 1) : users.slice(1, 3),
+  }));
+  return [...stores, ...roles];
+}

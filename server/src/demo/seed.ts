@@ -4,7 +4,8 @@ import { newObjectId } from '../lib/ids';
 import type { ClassFields } from '../store/classes';
 import { insertObject } from '../store/objects';
 import type { ObjectRow } from '../store/objects';
-import { demoCatalog } from './catalog';
+import { applyRelationChanges } from '../store/relations';
+import { demoCatalog, demoRelations } from './catalog';
 import type { DemoObject } from './catalog';
 
 const PUBLIC_READ = { '*': { read: true } } as const;
@@ -30,6 +31,11 @@ export async function seedDemoData(server: Server): Promise<boolean> {
       }
       await classes.addFields(tx, className, fields);
       for (const obj of objects) await insertObject(tx, className, toRow(obj));
+    }
+    for (const r of demoRelations(catalog)) {
+      await applyRelationChanges(tx, r.ownerClass, r.ownerId, [
+        { field: r.field, className: r.targetClass, add: r.targetIds, remove: [], clear: false },
+      ]);
     }
   });
   return true;

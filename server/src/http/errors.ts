@@ -26,7 +26,18 @@ export const CLASS_OR_OBJECT_MISSING = "Class or object doesn't exists.";
 
 export const classNotFound = () => new ApiError(404, LcCode.ObjectNotFound, CLASS_OR_OBJECT_MISSING);
 
-export const objectNotFound = () => new ApiError(404, LcCode.ObjectNotFound, CLASS_OR_OBJECT_MISSING);
+/** An update found no object with the id; a batch element reports it differently (code 1). */
+export class ObjectMissingError extends ApiError {
+  constructor(
+    readonly className: string,
+    readonly objectId: string,
+  ) {
+    super(404, LcCode.ObjectNotFound, CLASS_OR_OBJECT_MISSING);
+  }
+}
+
+export const objectNotFound = (className: string, objectId: string) =>
+  new ObjectMissingError(className, objectId);
 
 /** How a batch element reports an update of a missing object (Doc 1 Errors: code 1). */
 export const batchObjectMissing = (className: string, objectId: string) =>

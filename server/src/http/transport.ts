@@ -8,6 +8,7 @@ import { authenticate } from './auth';
 import type { AppKeys, Credentials } from './auth';
 import { ApiError, invalidJson } from './errors';
 import { readOverride } from './override';
+import type { Sql } from '@switchboard/shared/sql';
 import type { ApiRouter } from './router';
 import type { ApiMethod } from './types';
 
@@ -16,6 +17,7 @@ export const BODY_LIMIT = 20 * 1024 * 1024;
 
 export interface TransportOptions {
   router: ApiRouter;
+  sql: Sql;
   keys: AppKeys;
   logLevel: string;
   trustProxy: boolean;
@@ -122,6 +124,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
     const auth = authenticate(creds, opts.keys);
     const path = req.url.split('?')[0] ?? '/';
     const res = await opts.router.dispatch({
+      sql: opts.sql,
       method,
       path,
       query,

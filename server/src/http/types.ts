@@ -1,3 +1,5 @@
+import type { Sql } from '@switchboard/shared/sql';
+
 /** What a route handler sees of a request, whether it came over HTTP or inside a batch. */
 export interface AuthContext {
   /** The request was made with the master key. */
@@ -9,6 +11,8 @@ export interface AuthContext {
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiRequest {
+  /** The database handle of this request: the pool, or a batch's transaction. */
+  sql: Sql;
   method: ApiMethod;
   path: string;
   params: Record<string, string>;
@@ -17,6 +21,8 @@ export interface ApiRequest {
   auth: AuthContext;
   /** Scheme and host the client used, for Location headers. */
   baseUrl: string;
+  /** Set for the elements of a /1.1/batch request. */
+  inBatch?: boolean;
 }
 
 export interface ApiResponse {

@@ -81,6 +81,10 @@ export class ClassRegistry {
     this.cache.delete(name);
   }
 
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
   private async load(sql: Sql, name: string): Promise<ClassFields | undefined> {
     const rows = await sql.query<{ fields: ClassFields }>('SELECT fields FROM lc_classes WHERE name = $1', [
       name,

@@ -12,4 +12,53 @@ export const serverMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0002_relations',
+    sql: `
+      CREATE TABLE lc_relations (
+        owner_class text COLLATE "C" NOT NULL,
+        field text COLLATE "C" NOT NULL,
+        owner_id text COLLATE "C" NOT NULL,
+        target_class text COLLATE "C" NOT NULL,
+        target_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (owner_class, field, owner_id, target_id)
+      );
+      CREATE INDEX lc_relations_by_target ON lc_relations (owner_class, field, target_id);
+    `,
+  },
+  {
+    id: '0003_exports',
+    sql: `
+      CREATE TABLE lc_export_tasks (
+        id text PRIMARY KEY,
+        status text NOT NULL,
+        params jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        claimed_by text,
+        claimed_at timestamptz,
+        finished_at timestamptz,
+        error text
+      );
+      CREATE INDEX lc_export_tasks_pending ON lc_export_tasks (created_at) WHERE status = 'running';
+      CREATE TABLE lc_export_chunks (
+        task_id text NOT NULL REFERENCES lc_export_tasks(id) ON DELETE CASCADE,
+        seq int NOT NULL,
+        data bytea NOT NULL,
+        PRIMARY KEY (task_id, seq)
+      );
+    `,
+  },
+  {
+    id: '0004_indexes',
+    sql: `
+      CREATE TABLE lc_indexes (
+        class_name text COLLATE "C" NOT NULL,
+        name text COLLATE "C" NOT NULL,
+        keys jsonb NOT NULL,
+        is_unique boolean NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (class_name, name)
+      );
+    `,
+  },
 ];

@@ -1,7 +1,11 @@
 import type { Acl } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { pgErrorCode } from '@switchboard/shared/sql';
+import { orderBySql } from './order-sql';
+import type { OrderTerm } from './order-sql';
 import { Params } from './params';
+import type { NearOrder } from './where-context';
+import { distanceSql } from './where-geo';
 import { tableFor } from './tables';
 
 export interface ObjectRow {
@@ -18,6 +22,8 @@ const COLUMNS = 'id, created_at, updated_at, acl, data';
 export interface Filter {
   sql: string;
   params: Params;
+  /** A top-level $nearSphere: without `order`, results come nearest first. */
+  near?: NearOrder | undefined;
 }
 
 /** Postgres "undefined_table": the class was dropped by another process. */
@@ -81,17 +87,25 @@ export async function deleteObjectRow(
 
 export interface FindOptions {
   filter: Filter;
-  orderBy: string;
+  order: OrderTerm[] | undefined;
   limit: number;
   skip: number;
 }
 
-export async function findObjects(sql: Sql, className: string, o: FindOptions): Promise<ObjectRow[]> {
+/** The SQL of a query page (exposed so tests can EXPLAIN exactly what queries run). */
+export function findSql(className: string, o: FindOptions): { text: string; values: unknown[] } {
   const p = o.filter.params.clone();
-  return sql.query<ObjectRow>(
-    `SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE ${o.filter.sql} ORDER BY ${o.orderBy} LIMIT ${p.add(o.limit)} OFFSET ${p.add(o.skip)}`,
-    p.values,
-  );
+  const near = o.order ? undefined : o.filter.near;
+  const first = near
+    ? `${distanceSql(near.path, `${p.add(near.latitude)}::float8`, `${p.add(near.longitude)}::float8`)} ASC`
+    : undefined;
+  const text = `SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE ${o.filter.sql} ORDER BY ${orderBySql(o.order, first)} LIMIT ${p.add(o.limit)} OFFSET ${p.add(o.skip)}`;
+  return { text, values: p.values };
+}
+
+export async function findObjects(sql: Sql, className: string, o: FindOptions): Promise<ObjectRow[]> {
+  const { text, values } = findSql(className, o);
+  return sql.query<ObjectRow>(text, values);
 }
 
 export async function countObjects(sql: Sql, className: string, filter: Filter): Promise<number> {

@@ -1,110 +1,25 @@
-import { encodedTypeOf, isPlainObject, LcCode } from '@switchboard/shared';
+import { LcCode } from '@switchboard/shared';
 import type { Clause, Condition, Where } from '@switchboard/shared';
 import { badRequest } from '../http/errors';
-import { normalizeIso } from '../services/values';
-import type { Params } from './params';
+import { fieldRef } from './fields';
+import type { WhereContext } from './where-context';
+import { nearSphere, withinBox } from './where-geo';
+import { inQuery, relatedTo, relationCondition, selectKey } from './where-links';
+import { compare, containsAll, equals, exists, matches, sizeIs } from './where-values';
 
 /**
  * Translates a parsed `where` into a SQL condition over a class table
- * (id, created_at, updated_at, acl, data jsonb). Equality is written as jsonb containment so the
- * GIN index on `data` serves it; everything else is typed so that values of another JSON type
- * never match by accident.
+ * (id, created_at, updated_at, acl, data jsonb). Nothing is evaluated in JS: equality becomes
+ * jsonb containment (GIN) and typed expressions (btree), the rest typed comparisons, sub-selects
+ * and relation look-ups.
  */
-
-type Ref =
-  { kind: 'id' } | { kind: 'time'; column: 'created_at' | 'updated_at' } | { kind: 'json'; path: string[] };
-
-const sqlLit = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-function refOf(field: string): Ref {
-  if (field === 'objectId') return { kind: 'id' };
-  if (field === 'createdAt') return { kind: 'time', column: 'created_at' };
-  if (field === 'updatedAt') return { kind: 'time', column: 'updated_at' };
-  return { kind: 'json', path: field.split('.') };
-}
-
-/** jsonb expression of a data path; literals inline so expression indexes can match. */
-export function jsonExpr(path: string[]): string {
-  return `data${path.map((seg) => `->${sqlLit(seg)}`).join('')}`;
-}
-
-function textExpr(path: string[]): string {
-  return path.length === 1
-    ? `(data->>${sqlLit(path[0] ?? '')})`
-    : `(data#>>${sqlLit(`{${path.join(',')}}`)})`;
-}
-
-/** {a: {b: value}} for containment on path a.b. */
-function nest(path: string[], value: unknown): unknown {
-  return path.reduceRight<unknown>((acc, seg) => ({ [seg]: acc }), value);
-}
-
-function normalizeOperand(v: unknown, field: string): unknown {
-  if (encodedTypeOf(v) === 'Date' && isPlainObject(v))
-    return { __type: 'Date', iso: normalizeIso(v.iso, field) };
-  if (encodedTypeOf(v) === 'Pointer' && isPlainObject(v)) {
-    return { __type: 'Pointer', className: v.className, objectId: v.objectId };
-  }
-  return v;
-}
-
-function timeOperand(v: unknown, field: string): string {
-  if (isPlainObject(v) && v.__type === 'Date') return normalizeIso(v.iso, field);
-  if (typeof v === 'string') return normalizeIso(v, field);
-  throw badRequest(LcCode.InvalidParameter, `${field} must be compared with a Date or an ISO 8601 string.`);
-}
-
-function equals(ref: Ref, field: string, raw: unknown, p: Params): string {
-  const v = normalizeOperand(raw, field);
-  if (ref.kind === 'id') return typeof v === 'string' ? `id = ${p.add(v)}` : 'FALSE';
-  if (ref.kind === 'time') return `${ref.column} = ${p.add(timeOperand(v, field))}::timestamptz`;
-  const expr = jsonExpr(ref.path);
-  if (v === null) return `(${expr} IS NULL OR ${expr} = 'null'::jsonb)`;
-  if (Array.isArray(v)) return `${expr} = ${p.json(v)}`;
-  if (isPlainObject(v) && !encodedTypeOf(v)) return `${expr} = ${p.json(v)}`;
-  // A scalar or an encoded value equals the field, or is an element of an array field.
-  return `(data @> ${p.json(nest(ref.path, v))} OR data @> ${p.json(nest(ref.path, [v]))})`;
-}
-
-const CMP = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
-
-function compare(ref: Ref, field: string, op: keyof typeof CMP, raw: unknown, p: Params): string {
-  const sym = CMP[op];
-  const v = normalizeOperand(raw, field);
-  if (ref.kind === 'time') return `${ref.column} ${sym} ${p.add(timeOperand(v, field))}::timestamptz`;
-  if (ref.kind === 'id') {
-    if (typeof v !== 'string')
-      throw badRequest(LcCode.InvalidParameter, `objectId must be compared with a string.`);
-    return `id ${sym} ${p.add(v)}`;
-  }
-  const expr = jsonExpr(ref.path);
-  if (typeof v === 'number' || typeof v === 'boolean') {
-    return `(jsonb_typeof(${expr}) = ${sqlLit(typeof v)} AND ${expr} ${sym} ${p.json(v)})`;
-  }
-  if (typeof v === 'string') {
-    return `(jsonb_typeof(${expr}) = 'string' AND ${textExpr(ref.path)} COLLATE "C" ${sym} ${p.add(v)})`;
-  }
-  if (isPlainObject(v) && v.__type === 'Date') {
-    return `(${expr}->>'__type' = 'Date' AND (${expr}->>'iso') COLLATE "C" ${sym} ${p.add(v.iso)})`;
-  }
-  throw badRequest(
-    LcCode.InvalidParameter,
-    `$${op} on '${field}' needs a number, a string, a boolean or a Date.`,
-  );
-}
 
 const notTrue = (cond: string) => `(${cond}) IS NOT TRUE`;
 
-function regexFlags(options: string): string {
-  const m = options.includes('m');
-  const s = options.includes('s');
-  // Postgres embedded options reproduce PCRE's: p = neither, n = m only, s = s only, w = both.
-  const newline = m && s ? 'w' : m ? 'n' : s ? 's' : 'p';
-  return `(?${newline}${options.includes('i') ? 'i' : ''}${options.includes('x') ? 'x' : ''})`;
-}
-
-function condition(field: string, c: Condition, p: Params): string {
-  const ref = refOf(field);
+function condition(field: string, c: Condition, ctx: WhereContext): string {
+  const ref = fieldRef(field, ctx.fieldsOf(ctx.className));
+  const p = ctx.params;
+  if (ref.kind === 'json' && ref.type === 'Relation') return relationCondition(field, c, ctx);
   switch (c.op) {
     case 'eq':
       return equals(ref, field, c.value, p);
@@ -119,53 +34,61 @@ function condition(field: string, c: Condition, p: Params): string {
       return c.values.length ? `(${c.values.map((v) => equals(ref, field, v, p)).join(' OR ')})` : 'FALSE';
     case 'nin':
       return c.values.length ? notTrue(c.values.map((v) => equals(ref, field, v, p)).join(' OR ')) : 'TRUE';
-    case 'exists': {
-      if (ref.kind !== 'json') return c.exists ? 'TRUE' : 'FALSE';
-      const has =
-        ref.path.length === 1 ? `data ? ${p.add(ref.path[0])}` : `${jsonExpr(ref.path)} IS NOT NULL`;
-      return c.exists ? has : `NOT (${has})`;
-    }
-    case 'all': {
+    case 'exists':
+      return exists(ref, c.exists, p);
+    case 'all':
+      return containsAll(ref, field, c.values, p);
+    case 'size':
+      return sizeIs(ref, c.size, p);
+    case 'regex':
+      return matches(ref, field, c.pattern, c.options, p);
+    case 'inQuery':
+    case 'notInQuery':
+      return inQuery(ref, field, c.query, c.op === 'notInQuery', ctx, whereSql);
+    case 'select':
+    case 'dontSelect':
+      return selectKey(ref, field, c.query, c.key, c.op === 'dontSelect', ctx, whereSql);
+    case 'nearSphere':
+    case 'within':
       if (ref.kind !== 'json')
-        throw badRequest(LcCode.InvalidParameter, `$all needs an array field, not '${field}'.`);
-      const values = c.values.map((v) => normalizeOperand(v, field));
-      return `(jsonb_typeof(${jsonExpr(ref.path)}) = 'array' AND data @> ${p.json(nest(ref.path, values))})`;
-    }
-    case 'size': {
-      if (ref.kind !== 'json') return 'FALSE';
-      const expr = jsonExpr(ref.path);
-      return `(jsonb_typeof(${expr}) = 'array' AND jsonb_array_length(${expr}) = ${p.add(c.size)})`;
-    }
-    case 'regex': {
-      const pattern = regexFlags(c.options) + c.pattern;
-      if (ref.kind === 'id') return `id ~ ${p.add(pattern)}`;
-      if (ref.kind === 'time')
-        throw badRequest(LcCode.InvalidParameter, `$regex cannot be applied to ${field}.`);
-      return `(jsonb_typeof(${jsonExpr(ref.path)}) = 'string' AND ${textExpr(ref.path)} ~ ${p.add(pattern)})`;
-    }
-    default:
-      throw badRequest(LcCode.InvalidParameter, `The ${c.op} operator is not supported by this server yet.`);
+        throw badRequest(LcCode.InvalidParameter, `'${field}' is not a GeoPoint field.`);
+      return c.op === 'nearSphere'
+        ? nearSphere(ref, c.point, c.maxDistanceRadians, ctx)
+        : withinBox(ref, c.southwest, c.northeast, p);
   }
 }
 
-function clause(c: Clause, p: Params): string {
+function clause(c: Clause, ctx: WhereContext): string {
   switch (c.type) {
     case 'field':
-      return c.conditions.map((cond) => condition(c.field, cond, p)).join(' AND ') || 'TRUE';
+      return c.conditions.map((cond) => condition(c.field, cond, ctx)).join(' AND ') || 'TRUE';
     case 'and':
-      return `(${c.branches.map((b) => whereSql(b, p)).join(' AND ')})`;
-    case 'or':
-      return `(${c.branches.map((b) => whereSql(b, p)).join(' OR ')})`;
+    case 'or': {
+      const nested = { ...ctx, nested: true };
+      return `(${c.branches.map((b) => whereSql(b, nested)).join(c.type === 'and' ? ' AND ' : ' OR ')})`;
+    }
     case 'relatedTo':
-      throw badRequest(
-        LcCode.InvalidParameter,
-        'The $relatedTo operator is not supported by this server yet.',
-      );
+      return relatedTo(c.object, c.key, ctx);
   }
 }
 
 /** SQL condition for a parsed where; 'TRUE' when it has no clauses. */
-export function whereSql(where: Where, p: Params): string {
+export function whereSql(where: Where, ctx: WhereContext): string {
   if (where.clauses.length === 0) return 'TRUE';
-  return where.clauses.map((c) => `(${clause(c, p)})`).join(' AND ');
+  return where.clauses.map((c) => `(${clause(c, ctx)})`).join(' AND ');
+}
+
+/** Every class a where clause reads besides its own (sub-queries), so their schemas can be loaded first. */
+export function classesIn(where: Where, out = new Set<string>()): Set<string> {
+  for (const c of where.clauses) {
+    if (c.type === 'and' || c.type === 'or') c.branches.forEach((b) => classesIn(b, out));
+    if (c.type !== 'field') continue;
+    for (const cond of c.conditions) {
+      if ('query' in cond) {
+        out.add(cond.query.className);
+        classesIn(cond.query.where, out);
+      }
+    }
+  }
+  return out;
 }

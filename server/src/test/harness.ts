@@ -56,7 +56,13 @@ export function authHeaders(mode: AuthMode): Record<string, string> {
 /** Boots the real server (PGlite, or Postgres under SB_TEST_DB=postgres) on a free port. */
 export async function startTestServer(opts: { returnAclAllowed?: boolean } = {}): Promise<TestServer> {
   const db = await openTestDatabase();
-  const server = await createServer({ sql: db.sql, keys: TEST_KEYS, logLevel: 'silent', ...opts });
+  const server = await createServer({
+    sql: db.sql,
+    keys: TEST_KEYS,
+    logLevel: 'silent',
+    testControl: true,
+    ...opts,
+  });
   const address = await server.http.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
@@ -91,7 +97,7 @@ export async function startTestServer(opts: { returnAclAllowed?: boolean } = {})
       return { status: res.status, headers: res.headers, body: parsed, json, text };
     },
     async close() {
-      await server.http.close();
+      await server.close();
       await db.drop();
     },
   };

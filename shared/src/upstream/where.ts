@@ -19,6 +19,8 @@ export type Clause =
 export interface SubQuery {
   className: string;
   where: Where;
+  /** Doc 1: sub-queries follow the query limit rule (default 100, 1..1000). */
+  limit: number;
 }
 
 export type Condition =
@@ -63,7 +65,14 @@ function parseGeo(v: unknown, what: string): GeoPointValue {
 
 function parseSubQuery(v: unknown, op: string): SubQuery {
   if (!isPlainObject(v) || typeof v.className !== 'string') fail(`${op} needs {className, where}`);
-  return { className: v.className, where: parseWhere(v.where ?? {}) };
+  for (const key of ['skip', 'order', 'include', 'keys']) {
+    if (key in v) fail(`${op} does not accept "${key}"`);
+  }
+  const limit =
+    typeof v.limit === 'number' && Number.isInteger(v.limit) && v.limit >= 1 && v.limit <= 1000
+      ? v.limit
+      : 100;
+  return { className: v.className, where: parseWhere(v.where ?? {}), limit };
 }
 
 function parseOperators(field: string, ops: Record<string, unknown>): Condition[] {

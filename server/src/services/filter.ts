@@ -1,0 +1,37 @@
+import { isValidClassName, LcCode, parseWhereParam, WhereError } from '@switchboard/shared';
+import type { Where } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+import { badRequest } from '../http/errors';
+import type { ClassFields, ClassRegistry } from '../store/classes';
+import type { Filter } from '../store/objects';
+import { Params } from '../store/params';
+import type { WhereContext } from '../store/where-context';
+import { classesIn, whereSql } from '../store/where-sql';
+
+export function parseWhere(raw: string | undefined): Where {
+  if (raw === undefined || raw === '') return { clauses: [] };
+  try {
+    return parseWhereParam(raw);
+  } catch (e) {
+    if (e instanceof WhereError) throw badRequest(LcCode.InvalidParameter, `Invalid where: ${e.message}.`);
+    throw e;
+  }
+}
+
+/** Renders a where clause for one class, after loading the field types of every class it reads. */
+export async function buildFilter(
+  sql: Sql,
+  classes: ClassRegistry,
+  className: string,
+  where: Where,
+): Promise<Filter> {
+  const fields = new Map<string, ClassFields | undefined>();
+  for (const name of [className, ...classesIn(where)]) {
+    if (!fields.has(name))
+      fields.set(name, isValidClassName(name) ? await classes.fields(sql, name) : undefined);
+  }
+  const params = new Params();
+  const ctx: WhereContext = { params, className, fieldsOf: (c) => fields.get(c), nested: false };
+  const text = whereSql(where, ctx);
+  return { sql: text, params, near: ctx.near };
+}

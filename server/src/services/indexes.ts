@@ -1,0 +1,105 @@
+import { isPlainObject, LcCode } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+import { isUniqueViolation, pgErrorCode } from '@switchboard/shared/sql';
+import { badRequest, classNotFound, ApiError } from '../http/errors';
+import type { ClassRegistry } from '../store/classes';
+import { createIndexRow, dropIndexRow, listIndexRows } from '../store/indexes';
+import type { IndexKeys, IndexRow } from '../store/indexes';
+import { assertClassName } from './names';
+
+const FIELD_RE = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
+const NAME_RE = /^[A-Za-z0-9_]{1,40}$/;
+
+/** The indexes every class has without asking (objectId, createdAt, updatedAt, and every field's equality). */
+export const DEFAULT_INDEXES = [
+  { name: '_id_', keys: { objectId: 1 }, unique: true, default: true },
+  { name: '_createdAt_', keys: { createdAt: 1 }, unique: false, default: true },
+  { name: '_updatedAt_', keys: { updatedAt: 1 }, unique: false, default: true },
+  {
+    name: '_fields_',
+    keys: { '*': 1 },
+    unique: false,
+    default: true,
+    note: 'equality and containment on any field',
+  },
+];
+
+function parseKeys(v: unknown): IndexKeys {
+  if (!isPlainObject(v) || Object.keys(v).length === 0) {
+    throw badRequest(LcCode.InvalidParameter, 'keys must be an object such as {"score": -1, "name": 1}.');
+  }
+  if (Object.keys(v).length > 8) throw badRequest(LcCode.InvalidParameter, 'An index has at most 8 fields.');
+  const out: IndexKeys = {};
+  for (const [field, dir] of Object.entries(v)) {
+    if (!FIELD_RE.test(field)) throw badRequest(LcCode.InvalidKeyName, `"${field}" is not a field name.`);
+    if (dir !== 1 && dir !== -1)
+      throw badRequest(LcCode.InvalidParameter, `The direction of "${field}" must be 1 or -1.`);
+    out[field] = dir;
+  }
+  return out;
+}
+
+/** Index management (master key): list, create and drop btree indexes on fields of a class. */
+export class IndexService {
+  constructor(private readonly classes: ClassRegistry) {}
+
+  private async requireClass(sql: Sql, className: string) {
+    assertClassName(className, false);
+    if (!(await this.classes.exists(sql, className))) throw classNotFound();
+  }
+
+  async list(sql: Sql, className: string) {
+    await this.requireClass(sql, className);
+    const own = await listIndexRows(sql, className);
+    return { results: [...DEFAULT_INDEXES, ...own.map((i) => ({ ...i, default: false }))] };
+  }
+
+  async create(sql: Sql, className: string, body: unknown): Promise<IndexRow> {
+    await this.requireClass(sql, className);
+    if (!isPlainObject(body))
+      throw badRequest(LcCode.InvalidJson, 'Malformed json object. A json dictionary is expected.');
+    const keys = parseKeys(body.keys);
+    const unique = body.unique === true;
+    const name =
+      body.name === undefined
+        ? Object.entries(keys)
+            .map(([f, d]) => `${f.replace(/\./g, '_')}_${d === 1 ? 'asc' : 'desc'}`)
+            .join('_')
+            .slice(0, 40)
+        : typeof body.name === 'string'
+          ? body.name
+          : '';
+    if (!NAME_RE.test(name))
+      throw badRequest(LcCode.InvalidParameter, 'An index name has 1 to 40 letters, digits or underscores.');
+    const index: IndexRow = { name, keys, unique };
+    try {
+      await createIndexRow(sql, className, index, await this.classes.fields(sql, className));
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      if (pgErrorCode(e) === '23505' && String((e as Error).message).includes('lc_indexes')) {
+        throw badRequest(LcCode.DuplicateValue, `The class already has an index named ${name}.`);
+      }
+      if (isUniqueViolation(e)) {
+        throw badRequest(
+          LcCode.DuplicateValue,
+          'Cannot create a unique index: some objects already share a value.',
+        );
+      }
+      if (pgErrorCode(e) === '42P07')
+        throw badRequest(LcCode.DuplicateValue, `The class already has an index named ${name}.`);
+      throw e;
+    }
+    return index;
+  }
+
+  async drop(sql: Sql, className: string, name: string): Promise<void> {
+    await this.requireClass(sql, className);
+    if (!(await dropIndexRow(sql, className, name))) {
+      throw new ApiError(
+        404,
+        LcCode.NotFound,
+        `The class ${className} has no index named ${name} (default indexes cannot be dropped).`,
+      );
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { isTruthyFlag, normalizeLimit } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+import { LcCode } from '@switchboard/shared';
+import { badRequest, classNotFound } from '../http/errors';
+import type { ClassRegistry } from '../store/classes';
+import { countObjects, findObjects, selectObject } from '../store/objects';
+import type { ObjectRow } from '../store/objects';
+import { parseOrder } from '../store/order-sql';
+import { buildFilter, parseWhere } from './filter';
+import { toApi } from './format';
+import type { ApiObject } from './format';
+import { guard } from './guard';
+import { expandIncludes, parseInclude } from './include';
+import { assertClassName } from './names';
+import { parseKeys, project } from './project';
+
+export interface ReadOptions {
+  keys?: string | undefined;
+  include?: string | undefined;
+  returnACL?: string | undefined;
+  master: boolean;
+}
+
+export interface QueryOptions extends ReadOptions {
+  where?: string | undefined;
+  order?: string | undefined;
+  limit?: string | undefined;
+  skip?: string | undefined;
+  count?: string | undefined;
+}
+
+/** Get and query (Doc 1 Objects: Get, Query). */
+export class ReadService {
+  constructor(
+    private readonly classes: ClassRegistry,
+    /** App setting of Doc 1: queries may return ACLs when asked (`returnACL=true`). */
+    private readonly returnAclAllowed: boolean,
+  ) {}
+
+  /** Rows as the API returns them: ACL when allowed, includes expanded, keys applied. */
+  async shape(sql: Sql, rows: ObjectRow[], opts: ReadOptions): Promise<ApiObject[]> {
+    const withAcl = isTruthyFlag(opts.returnACL) && (this.returnAclAllowed || opts.master);
+    const objects = rows.map((r) => toApi(r, { withAcl }));
+    const include = parseInclude(opts.include);
+    if (include.size > 0) await expandIncludes(sql, this.classes, objects, include);
+    const keys = parseKeys(opts.keys);
+    return keys.include || keys.exclude.length ? objects.map((o) => project(o, keys)) : objects;
+  }
+
+  /** One object, or undefined when the id is unknown in an existing class. */
+  async get(sql: Sql, className: string, id: string, opts: ReadOptions): Promise<ApiObject | undefined> {
+    assertClassName(className, false);
+    if (!(await this.classes.exists(sql, className))) throw classNotFound();
+    const row = await guard(className, this.classes, () => selectObject(sql, className, id));
+    if (!row) return undefined;
+    return (await this.shape(sql, [row], opts))[0];
+  }
+
+  async query(
+    sql: Sql,
+    className: string,
+    q: QueryOptions,
+  ): Promise<{ results: ApiObject[]; count?: number }> {
+    assertClassName(className, false);
+    const countWanted = isTruthyFlag(q.count);
+    const limit = normalizeLimit(q.limit, countWanted);
+    const skip = q.skip === undefined || q.skip === '' ? 0 : Number(q.skip);
+    if (!Number.isInteger(skip) || skip < 0) {
+      throw badRequest(LcCode.InvalidParameter, 'skip must be a non-negative integer.');
+    }
+    const where = parseWhere(q.where);
+    if (!(await this.classes.exists(sql, className)))
+      return countWanted ? { results: [], count: 0 } : { results: [] };
+    return guard(className, this.classes, async () => {
+      const filter = await buildFilter(sql, this.classes, className, where);
+      const order = parseOrder(q.order, await this.classes.fields(sql, className));
+      const rows = limit > 0 ? await findObjects(sql, className, { filter, order, limit, skip }) : [];
+      const results = await this.shape(sql, rows, q);
+      if (!countWanted) return { results };
+      return { results, count: await countObjects(sql, className, filter) };
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import type { ClassFields } from './classes';
+import type { Params } from './params';
+
+/** What translating a where clause needs: parameters, and the field types of each class involved. */
+export interface WhereContext {
+  params: Params;
+  className: string;
+  /** Field types of a class, undefined when the class does not exist (preloaded: translation is synchronous). */
+  fieldsOf(className: string): ClassFields | undefined;
+  /** The first top-level $nearSphere: results are ordered by distance from it unless `order` says otherwise. */
+  near?: NearOrder | undefined;
+  /** True while translating inside $or/$and/sub-queries, where $nearSphere does not order. */
+  nested: boolean;
+}
+
+export interface NearOrder {
+  path: string[];
+  latitude: number;
+  longitude: number;
+}

@@ -1,0 +1,126 @@
+import { encodedTypeOf, isPlainObject, LcCode } from '@switchboard/shared';
+import { badRequest } from '../http/errors';
+import { normalizeIso } from '../services/values';
+import { jsonExpr, sortExpr, textExpr } from './fields';
+import type { FieldRef } from './fields';
+import type { Params } from './params';
+
+/** Comparisons on values: equality, ranges, membership, existence, arrays and regular expressions. */
+
+const sqlLit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** {a: {b: value}} for containment on the path a.b. */
+function nest(path: string[], value: unknown): unknown {
+  return path.reduceRight<unknown>((acc, seg) => ({ [seg]: acc }), value);
+}
+
+export function normalizeOperand(v: unknown, field: string): unknown {
+  if (isPlainObject(v) && encodedTypeOf(v) === 'Date')
+    return { __type: 'Date', iso: normalizeIso(v.iso, field) };
+  if (isPlainObject(v) && encodedTypeOf(v) === 'Pointer') {
+    return { __type: 'Pointer', className: v.className, objectId: v.objectId };
+  }
+  return v;
+}
+
+function timeOperand(v: unknown, field: string): string {
+  if (isPlainObject(v) && v.__type === 'Date') return normalizeIso(v.iso, field);
+  if (typeof v === 'string') return normalizeIso(v, field);
+  throw badRequest(LcCode.InvalidParameter, `${field} must be compared with a Date or an ISO 8601 string.`);
+}
+
+/** The value a typed field's sort expression compares with, when the operand has the field's type. */
+function typedOperand(ref: FieldRef, v: unknown): string | number | boolean | undefined {
+  if (ref.kind !== 'json') return undefined;
+  if (ref.type === 'String' && typeof v === 'string') return v;
+  if (ref.type === 'Date' && isPlainObject(v) && v.__type === 'Date') return String(v.iso);
+  if (ref.type === 'Pointer' && isPlainObject(v) && v.__type === 'Pointer') return String(v.objectId);
+  return undefined;
+}
+
+export function equals(ref: FieldRef, field: string, raw: unknown, p: Params): string {
+  const v = normalizeOperand(raw, field);
+  if (ref.kind === 'id') return typeof v === 'string' ? `id = ${p.add(v)}` : 'FALSE';
+  if (ref.kind === 'time') return `${ref.column} = ${p.add(timeOperand(v, field))}::timestamptz`;
+  const expr = jsonExpr(ref.path);
+  if (v === null || v === undefined) return `(${expr} IS NULL OR ${expr} = 'null'::jsonb)`;
+  if (Array.isArray(v) || (isPlainObject(v) && !encodedTypeOf(v))) return `${expr} = ${p.json(v)}`;
+  // Every branch adds only the parameters it uses: an unused one makes the statement invalid.
+  if (ref.type === 'Array') return `data @> ${p.json(nest(ref.path, [v]))}`;
+  const contains = () => `data @> ${p.json(nest(ref.path, v))}`;
+  // Typed field and operand of its type: containment for the GIN index, the typed expression for
+  // a btree index on the field; the planner picks whichever exists.
+  const typed = typedOperand(ref, v);
+  if (typed !== undefined) return `(${contains()} AND ${sortExpr(ref)} = ${p.add(typed)})`;
+  if (
+    (ref.type === 'Number' && typeof v === 'number') ||
+    (ref.type === 'Boolean' && typeof v === 'boolean')
+  ) {
+    return `(${contains()} AND ${sortExpr(ref)} = ${p.json(v)})`;
+  }
+  // Unknown type (or a nested path): the value itself, or an element of an array field.
+  return `(${contains()} OR data @> ${p.json(nest(ref.path, [v]))})`;
+}
+
+const CMP = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+
+export function compare(ref: FieldRef, field: string, op: keyof typeof CMP, raw: unknown, p: Params): string {
+  const sym = CMP[op];
+  const v = normalizeOperand(raw, field);
+  if (ref.kind === 'time') return `${ref.column} ${sym} ${p.add(timeOperand(v, field))}::timestamptz`;
+  if (ref.kind === 'id') {
+    if (typeof v !== 'string')
+      throw badRequest(LcCode.InvalidParameter, `objectId must be compared with a string.`);
+    return `id ${sym} ${p.add(v)}`;
+  }
+  const expr = jsonExpr(ref.path);
+  if (typeof v === 'number' || typeof v === 'boolean') {
+    return `(jsonb_typeof(${expr}) = ${sqlLit(typeof v)} AND ${expr} ${sym} ${p.json(v)})`;
+  }
+  if (typeof v === 'string') {
+    const text = ref.type === 'String' ? sortExpr(ref) : `${textExpr(ref.path)} COLLATE "C"`;
+    return `(jsonb_typeof(${expr}) = 'string' AND ${text} ${sym} ${p.add(v)})`;
+  }
+  if (isPlainObject(v) && v.__type === 'Date') {
+    const text = ref.type === 'Date' ? sortExpr(ref) : `(${expr}->>'iso') COLLATE "C"`;
+    return `(${expr}->>'__type' = 'Date' AND ${text} ${sym} ${p.add(v.iso)})`;
+  }
+  throw badRequest(
+    LcCode.InvalidParameter,
+    `$${op} on '${field}' needs a number, a string, a boolean or a Date.`,
+  );
+}
+
+export function exists(ref: FieldRef, want: boolean, p: Params): string {
+  if (ref.kind !== 'json') return want ? 'TRUE' : 'FALSE';
+  const has = ref.path.length === 1 ? `data ? ${p.add(ref.path[0])}` : `${jsonExpr(ref.path)} IS NOT NULL`;
+  return want ? has : `NOT (${has})`;
+}
+
+export function containsAll(ref: FieldRef, field: string, values: unknown[], p: Params): string {
+  if (ref.kind !== 'json')
+    throw badRequest(LcCode.InvalidParameter, `$all needs an array field, not '${field}'.`);
+  const normalized = values.map((v) => normalizeOperand(v, field));
+  return `(jsonb_typeof(${jsonExpr(ref.path)}) = 'array' AND data @> ${p.json(nest(ref.path, normalized))})`;
+}
+
+export function sizeIs(ref: FieldRef, size: number, p: Params): string {
+  if (ref.kind !== 'json') return 'FALSE';
+  const expr = jsonExpr(ref.path);
+  return `(jsonb_typeof(${expr}) = 'array' AND jsonb_array_length(${expr}) = ${p.add(size)})`;
+}
+
+function regexFlags(options: string): string {
+  const m = options.includes('m');
+  const s = options.includes('s');
+  // Postgres embedded options reproduce PCRE's: p = neither, n = m only, s = s only, w = both.
+  const newline = m && s ? 'w' : m ? 'n' : s ? 's' : 'p';
+  return `(?${newline}${options.includes('i') ? 'i' : ''}${options.includes('x') ? 'x' : ''})`;
+}
+
+export function matches(ref: FieldRef, field: string, pattern: string, options: string, p: Params): string {
+  const re = regexFlags(options) + pattern;
+  if (ref.kind === 'id') return `id ~ ${p.add(re)}`;
+  if (ref.kind === 'time') throw badRequest(LcCode.InvalidParameter, `$regex cannot be applied to ${field}.`);
+  return `(jsonb_typeof(${jsonExpr(ref.path)}) = 'string' AND ${textExpr(ref.path)} ~ ${p.add(re)})`;
+}
