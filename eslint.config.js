@@ -15,7 +15,7 @@ const webFeatures = existsSync('web/src/features')
   : [];
 
 const packageOnly = (allowed) => {
-  const all = ['shared', 'server', 'bff', 'web', 'e2e'];
+  const all = ['shared', 'server', 'bff', 'web', 'e2e', 'bench'];
   return all
     .filter((p) => !allowed.includes(p))
     .map((p) => ({
