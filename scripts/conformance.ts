@@ -10,7 +10,14 @@ import { join, resolve } from 'node:path';
 import { openSql } from '@switchboard/shared/sql';
 import { root, run, startTs, stopAll, waitForHttp } from './lib';
 
-export const CONFORMANCE_FILES = ['objects-crud', 'auth-headers'];
+/**
+ * The kit's files for the areas built so far, with a test-name pattern where only part of a file
+ * is in scope yet (relations.test.mjs waits for accounts: its pointer suite signs a user up).
+ */
+export const CONFORMANCE_RUNS: { files: string[]; pattern?: string }[] = [
+  { files: ['objects-crud', 'auth-headers', 'atomic-ops', 'queries', 'geo', 'batch', 'scan'] },
+  { files: ['files-schemas-export-date'], pattern: 'Doc 1 Schemas|Doc 1 Export|Doc 1 Server time' },
+];
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -40,10 +47,13 @@ async function runAgainst(label: string, db: Record<string, string>, kit: string
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/healthz`, server);
-    console.log(`\nconformance kit (${CONFORMANCE_FILES.join(', ')}) on ${label}`);
-    await run(process.execPath, [join(kit, 'run.mjs'), ...CONFORMANCE_FILES], {
-      env: { ...process.env, ...keys, LC_BASE_URL: base, LC_RETURN_ACL: '1' },
-    });
+    for (const { files, pattern } of CONFORMANCE_RUNS) {
+      console.log(`\nconformance kit (${files.join(', ')}${pattern ? ` /${pattern}/` : ''}) on ${label}`);
+      const extra = pattern ? ['--', `--test-name-pattern=${pattern}`] : [];
+      await run(process.execPath, [join(kit, 'run.mjs'), ...files, ...extra], {
+        env: { ...process.env, ...keys, LC_BASE_URL: base, LC_RETURN_ACL: '1' },
+      });
+    }
   } finally {
     await stopAll([server]);
   }
