@@ -18,6 +18,8 @@ export type ClassFields = Record<string, FieldSchema>;
 export class ClassRegistry {
   private readonly cache = new Map<string, ClassFields>();
 
+  constructor(private readonly limits = { classes: MAX_CLASSES, fields: MAX_FIELDS }) {}
+
   async exists(sql: Sql, name: string): Promise<boolean> {
     if (this.cache.has(name)) return true;
     return (await this.load(sql, name)) !== undefined;
@@ -35,11 +37,11 @@ export class ClassRegistry {
       const found = await tx.query('SELECT 1 FROM lc_classes WHERE name = $1', [name]);
       if (found.length > 0) return;
       const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM lc_classes');
-      if ((count?.n ?? 0) >= MAX_CLASSES) {
+      if ((count?.n ?? 0) >= this.limits.classes) {
         throw new ApiError(
           400,
           LcCode.ExceededQuota,
-          `An application can have at most ${MAX_CLASSES} classes.`,
+          `An application can have at most ${this.limits.classes} classes.`,
         );
       }
       await tx.exec(classTableDdl(name));
@@ -57,12 +59,12 @@ export class ClassRegistry {
       `UPDATE lc_classes SET fields = $2::jsonb || fields
         WHERE name = $1 AND (SELECT count(*) FROM jsonb_object_keys($2::jsonb || fields)) <= $3
         RETURNING fields`,
-      [name, JSON.stringify(fields), MAX_FIELDS],
+      [name, JSON.stringify(fields), this.limits.fields],
     );
     const merged = rows[0]?.fields;
     if (!merged) {
       this.cache.delete(name);
-      throw new ApiError(400, LcCode.ExceededQuota, `A class can have at most ${MAX_FIELDS} fields.`);
+      throw new ApiError(400, LcCode.ExceededQuota, `A class can have at most ${this.limits.fields} fields.`);
     }
     this.cache.set(name, merged);
     return merged;
