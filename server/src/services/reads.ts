@@ -27,6 +27,8 @@ export interface QueryOptions extends ReadOptions {
   limit?: string | undefined;
   skip?: string | undefined;
   count?: string | undefined;
+  /** The SDK's relation query on an unfetched object: query the relation's target class instead. */
+  redirectClassNameForKey?: string | undefined;
 }
 
 /** Get and query (Doc 1 Objects: Get, Query). */
@@ -58,10 +60,27 @@ export class ReadService {
 
   async query(
     sql: Sql,
+    requested: string,
+    q: QueryOptions,
+  ): Promise<{ results: ApiObject[]; count?: number; className?: string }> {
+    assertClassName(requested, false);
+    const className = await this.redirect(sql, requested, q.redirectClassNameForKey);
+    const page = await this.page(sql, className, q);
+    return className === requested ? page : { ...page, className };
+  }
+
+  /** The target class of `key` when it is a relation field of `className` (else className itself). */
+  private async redirect(sql: Sql, className: string, key: string | undefined): Promise<string> {
+    if (!key) return className;
+    const field = (await this.classes.fields(sql, className))?.[key];
+    return field?.type === 'Relation' && field.className ? field.className : className;
+  }
+
+  private async page(
+    sql: Sql,
     className: string,
     q: QueryOptions,
   ): Promise<{ results: ApiObject[]; count?: number }> {
-    assertClassName(className, false);
     const countWanted = isTruthyFlag(q.count);
     const limit = normalizeLimit(q.limit, countWanted);
     const skip = q.skip === undefined || q.skip === '' ? 0 : Number(q.skip);

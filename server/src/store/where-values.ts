@@ -118,8 +118,36 @@ function regexFlags(options: string): string {
   return `(?${newline}${options.includes('i') ? 'i' : ''}${options.includes('x') ? 'x' : ''})`;
 }
 
+/**
+ * PCRE's \Q...\E quoting (the SDKs wrap startsWith/contains text in it) has no Postgres form:
+ * the quoted text becomes escaped literal characters.
+ */
+export function unquotePcre(pattern: string): string {
+  let out = '';
+  let i = 0;
+  while (i < pattern.length) {
+    const c = pattern[i] ?? '';
+    if (c !== '\\') {
+      out += c;
+      i++;
+      continue;
+    }
+    if (pattern[i + 1] !== 'Q') {
+      // Any other escape (\\, \d, ...) passes through whole, so "\\Q" is a backslash and a Q.
+      out += pattern.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    const end = pattern.indexOf('\\E', i + 2);
+    const literal = pattern.slice(i + 2, end < 0 ? pattern.length : end);
+    out += literal.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+    i = end < 0 ? pattern.length : end + 2;
+  }
+  return out;
+}
+
 export function matches(ref: FieldRef, field: string, pattern: string, options: string, p: Params): string {
-  const re = regexFlags(options) + pattern;
+  const re = regexFlags(options) + unquotePcre(pattern);
   if (ref.kind === 'id') return `id ~ ${p.add(re)}`;
   if (ref.kind === 'time') throw badRequest(LcCode.InvalidParameter, `$regex cannot be applied to ${field}.`);
   return `(jsonb_typeof(${jsonExpr(ref.path)}) = 'string' AND ${textExpr(ref.path)} ~ ${p.add(re)})`;
