@@ -3,10 +3,10 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
-import { LC_HEADERS, LcCode } from '@switchboard/shared';
+import { JSON_PROBLEM_MESSAGES, jsonProblem, LC_HEADERS, LcCode } from '@switchboard/shared';
 import { authenticate } from './auth';
 import type { AppKeys, Credentials } from './auth';
-import { ApiError, invalidJson } from './errors';
+import { ApiError, badRequest, invalidJson } from './errors';
 import { readOverride } from './override';
 import type { Sql } from '@switchboard/shared/sql';
 import type { ApiRouter } from './router';
@@ -41,6 +41,22 @@ function flattenQuery(q: unknown): Record<string, string> {
   return out;
 }
 
+/** Path and query text must be storable: Postgres text holds neither NUL nor broken UTF-16. */
+function checkText(values: string[]): void {
+  for (const v of values) {
+    const problem = jsonProblem(v);
+    if (problem) throw badRequest(LcCode.InvalidParameter, JSON_PROBLEM_MESSAGES[problem]);
+  }
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw badRequest(LcCode.InvalidParameter, 'The URL path is not valid percent-encoding.');
+  }
+}
+
 function sendError(reply: FastifyReply, status: number, code: number, error: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ code, error });
 }
@@ -54,6 +70,24 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
     logController: new LogController({
       disableRequestLogging: opts.logLevel !== 'debug' && opts.logLevel !== 'trace',
     }),
+    // Errors Fastify raises before routing (a malformed URL) get the API's error body too.
+    frameworkErrors: (err, _req, reply) => {
+      void sendError(reply, 400, LcCode.InvalidParameter, `Bad request: ${err.message}`);
+    },
+    // Errors of Node's HTTP parser (headers over 16 KB, garbage) never reach Fastify's handlers.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({
+        code: LcCode.InvalidParameter,
+        error: tooLarge
+          ? 'The request line and headers are larger than 16 KB.'
+          : 'The HTTP request is malformed.',
+      });
+      socket.end(
+        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
 
   await app.register(cors, {
@@ -74,11 +108,15 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
+      parsed = JSON.parse(text);
     } catch {
-      done(invalidJson(), undefined);
+      return done(invalidJson(), undefined);
     }
+    const problem = jsonProblem(parsed);
+    if (problem) return done(badRequest(LcCode.InvalidJson, JSON_PROBLEM_MESSAGES[problem]), undefined);
+    done(null, parsed);
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -123,6 +161,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
     }
     const auth = authenticate(creds, opts.keys);
     const path = req.url.split('?')[0] ?? '/';
+    checkText([safeDecode(path), ...Object.keys(query), ...Object.values(query)]);
     const res = await opts.router.dispatch({
       sql: opts.sql,
       method,

@@ -20,8 +20,9 @@ export async function guard<T>(className: string, classes: ClassRegistry, fn: ()
     const code = pgErrorCode(e);
     if (code === '2201B') throw badRequest(LcCode.InvalidParameter, 'Invalid regular expression in $regex.');
     // Numbers outside what Postgres can compute with (overflow in sums, geo maths on junk).
-    if (code === '22003' || code === '22P02')
-      throw badRequest(LcCode.InvalidParameter, 'A number in the request is out of range.');
+    if (code === '22003' || code === '22P02' || code === '22008') {
+      throw badRequest(LcCode.InvalidParameter, 'A value in the request is out of range for the database.');
+    }
     throw e;
   }
 }

@@ -15,10 +15,12 @@ export function isoMs(d: Date): string {
 /** Accepts any ISO 8601 instant and returns it in the API's canonical millisecond form. */
 export function normalizeIso(iso: unknown, field: string): string {
   const t = typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(iso) ? Date.parse(iso) : NaN;
-  if (Number.isNaN(t)) {
+  // Years 1 to 9999: the canonical form has four digits, and Postgres has no year 0.
+  const year = new Date(t).getUTCFullYear();
+  if (Number.isNaN(t) || year < 1 || year > 9999) {
     throw badRequest(
       LcCode.InvalidType,
-      `Invalid Date value for field '${field}': iso must be an ISO 8601 timestamp.`,
+      `Invalid Date value for field '${field}': iso must be an ISO 8601 timestamp between the years 1 and 9999.`,
     );
   }
   return new Date(t).toISOString();

@@ -46,7 +46,8 @@ export function sortExpr(ref: FieldRef): string {
       if (ref.type === 'String') return `${textExpr(ref.path)} COLLATE "C"`;
       if (ref.type === 'Date') return `(${jsonExpr(ref.path)}->>'iso') COLLATE "C"`;
       if (ref.type === 'Pointer') return `(${jsonExpr(ref.path)}->>'objectId') COLLATE "C"`;
-      return `(${jsonExpr(ref.path)})`;
+      // A stored null sorts like a missing field, as in LeanCloud's (MongoDB's) ordering.
+      return `NULLIF(${jsonExpr(ref.path)}, 'null'::jsonb)`;
   }
 }
 
@@ -55,4 +56,17 @@ export function sortKind(ref: FieldRef): 'text' | 'jsonb' | 'timestamptz' {
   if (ref.kind === 'id') return 'text';
   if (ref.kind === 'time') return 'timestamptz';
   return ref.type === 'String' || ref.type === 'Date' || ref.type === 'Pointer' ? 'text' : 'jsonb';
+}
+
+/**
+ * ORDER BY terms for a field. A field of unknown type (a nested path) mixes JSON types, and jsonb
+ * compares strings in the database's collation; ranking the type first and comparing strings as
+ * text in byte order keeps the order the same on every database.
+ */
+export function orderExprs(ref: FieldRef): string[] {
+  if (ref.kind !== 'json' || ref.type !== undefined) return [sortExpr(ref)];
+  const v = sortExpr(ref);
+  const rank = `CASE jsonb_typeof(${v}) WHEN 'string' THEN 1 WHEN 'number' THEN 2 WHEN 'boolean' THEN 3 WHEN 'array' THEN 4 WHEN 'object' THEN 5 END`;
+  const text = `(CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${v} #>> '{}' END) COLLATE "C"`;
+  return [rank, text, v];
 }

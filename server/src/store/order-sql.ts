@@ -1,12 +1,12 @@
 import { LcCode } from '@switchboard/shared';
 import { badRequest } from '../http/errors';
 import type { ClassFields } from './classes';
-import { fieldRef, sortExpr } from './fields';
+import { fieldRef, orderExprs } from './fields';
 
 const FIELD_RE = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 
 export interface OrderTerm {
-  expr: string;
+  exprs: string[];
   desc: boolean;
 }
 
@@ -28,14 +28,16 @@ export function parseOrder(
     const field = desc ? part.slice(1) : part;
     if (!FIELD_RE.test(field))
       throw badRequest(LcCode.InvalidParameter, `Cannot order by "${part}": not a field name.`);
-    return { expr: sortExpr(fieldRef(field, fields)), desc };
+    return { exprs: orderExprs(fieldRef(field, fields)), desc };
   });
 }
 
 /** ORDER BY text; `id` breaks ties so pages are stable. */
 export function orderBySql(terms: OrderTerm[] | undefined, first?: string): string {
   const out = first ? [first] : [];
-  for (const t of terms ?? []) out.push(`${t.expr} ${t.desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
-  if (!(terms ?? []).some((t) => t.expr === 'id')) out.push('id ASC');
+  for (const t of terms ?? []) {
+    for (const e of t.exprs) out.push(`${e} ${t.desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
+  }
+  if (!(terms ?? []).some((t) => t.exprs.includes('id'))) out.push('id ASC');
   return out.join(', ');
 }

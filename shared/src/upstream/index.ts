@@ -4,3 +4,4 @@ export * from './names';
 export * from './objects';
 export * from './types';
 export * from './where';
+export * from './json-limits';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JSON_PROBLEM_MESSAGES, jsonProblem } from './json-limits';
 import { geoPointValueSchema, isPlainObject, pointerValueSchema } from './types';
 import type { GeoPointValue, PointerValue } from './types';
 
@@ -188,6 +189,8 @@ export function parseWhereParam(raw: string): Where {
   } catch {
     fail('where is not valid JSON');
   }
+  const problem = jsonProblem(decoded);
+  if (problem) fail(JSON_PROBLEM_MESSAGES[problem]);
   return parseWhere(decoded);
 }
 
