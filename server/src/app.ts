@@ -53,7 +53,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const exports = new ExportService(opts.keys.appId, opts.keys.masterKey, clock, worker);
 
   objectRoutes(router, reads, writes);
-  batchRoutes(router, (err) => logError(err));
+  batchRoutes(router, writes, classes, (err) => logError(err));
   scanRoutes(router, new ScanService(classes, reads, clock, opts.keys.masterKey));
   systemRoutes(router, { classes, clock });
   exportRoutes(router, exports);

@@ -1,13 +1,13 @@
 import type { Sql } from '@switchboard/shared/sql';
-import { classNotFound, conditionNotMet, objectNotFound } from '../http/errors';
+import { ApiError, classNotFound, conditionNotMet, objectNotFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
-import { newObjectId } from '../lib/ids';
 import type { ClassRegistry } from '../store/classes';
-import { deleteObjectRow, insertObject, selectObject, updateObjectRow } from '../store/objects';
-import type { Filter, ObjectRow } from '../store/objects';
+import { deleteObjectRow, selectObject, updateObjectRow } from '../store/objects';
+import type { Filter } from '../store/objects';
 import { applyRelationChanges, deleteOwnedRelations } from '../store/relations';
+import { withCleanup } from './attempt';
+import { createObjects } from './create';
 import { buildFilter, parseWhere } from './filter';
-import { toApi } from './format';
 import type { ApiObject } from './format';
 import { guard } from './guard';
 import { assertClassName } from './names';
@@ -45,19 +45,14 @@ export class WriteService {
     body: unknown,
     opts: { fetchWhenSave: boolean },
   ): Promise<ApiObject> {
-    assertClassName(className, true);
-    const { data, acl, changed, relations } = applyBody({}, body);
-    await this.classes.ensure(sql, className);
-    const now = this.clock.now();
-    const row: ObjectRow = { id: newObjectId(now), created_at: now, updated_at: now, acl: acl ?? null, data };
-    await guard(className, this.classes, () =>
-      sql.transaction(async (tx) => {
-        await this.recordFields(tx, className, data, changed);
-        await insertObject(tx, className, row);
-        await applyRelationChanges(tx, className, row.id, relations);
-      }),
-    );
-    return opts.fetchWhenSave ? toApi(row) : { objectId: row.id, createdAt: now.toISOString() };
+    const [result] = await this.createMany(sql, className, [body], opts);
+    if (result instanceof ApiError) throw result;
+    if (!result) throw new Error('createMany returned nothing');
+    return result;
+  }
+
+  createMany(sql: Sql, className: string, bodies: unknown[], opts: { fetchWhenSave: boolean }) {
+    return createObjects({ classes: this.classes, clock: this.clock }, sql, className, bodies, opts);
   }
 
   async update(
@@ -70,7 +65,7 @@ export class WriteService {
     assertClassName(className, true);
     if (!(await this.classes.exists(sql, className))) throw classNotFound();
     const filter = await this.filterOf(sql, className, opts.where);
-    return guard(className, this.classes, () =>
+    const run = () =>
       sql.transaction(async (tx) => {
         // The row lock makes read-modify-write atomic: concurrent increments never lose one.
         const current = await selectObject(tx, className, id, { filter, forUpdate: true });
@@ -91,7 +86,11 @@ export class WriteService {
         const out: ApiObject = { updatedAt: updatedAt.toISOString(), objectId: id };
         if (opts.fetchWhenSave) for (const k of changed) if (k in data) out[k] = data[k];
         return out;
-      }),
+      });
+    // Field types recorded in a rolled-back transaction must not stay in the registry's memory.
+    return withCleanup(
+      () => guard(className, this.classes, run),
+      () => this.classes.forget(className),
     );
   }
 

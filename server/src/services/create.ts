@@ -1,0 +1,90 @@
+import type { Sql } from '@switchboard/shared/sql';
+import { ApiError } from '../http/errors';
+import type { Clock } from '../lib/clock';
+import { newObjectId } from '../lib/ids';
+import type { ClassFields, ClassRegistry } from '../store/classes';
+import { insertObjects } from '../store/objects';
+import type { ObjectRow } from '../store/objects';
+import { applyRelationChanges } from '../store/relations';
+import { attempt, withCleanup } from './attempt';
+import { toApi } from './format';
+import type { ApiObject } from './format';
+import { guard } from './guard';
+import { assertClassName } from './names';
+import { newFieldTypes } from './schema';
+import { applyBody } from './write';
+import type { WriteResult } from './write';
+
+/** Checks and records the field types of several new objects; a conflict fails that object only. */
+async function recordFieldsOfMany(
+  sql: Sql,
+  classes: ClassRegistry,
+  className: string,
+  prepared: (WriteResult | ApiError)[],
+): Promise<(WriteResult | ApiError)[]> {
+  const known = (await classes.fields(sql, className)) ?? {};
+  const seen: ClassFields = { ...known };
+  const out = prepared.map((w) =>
+    w instanceof ApiError
+      ? w
+      : attempt(() => (Object.assign(seen, newFieldTypes(seen, w.data, w.changed)), w)),
+  );
+  const add = Object.fromEntries(Object.entries(seen).filter(([k]) => !(k in known)));
+  if (Object.keys(add).length === 0) return out;
+  const merged = await classes.addFields(sql, className, add);
+  // Another writer may have recorded one of these fields with another type meanwhile.
+  return out.map((w) =>
+    w instanceof ApiError ? w : attempt(() => (newFieldTypes(merged, w.data, w.changed), w)),
+  );
+}
+
+/**
+ * Creates objects of one class with one INSERT. Each body is validated on its own, so a bad one
+ * fails alone (its slot holds the error); a database error fails the whole call, and a batch then
+ * retries the bodies one by one.
+ */
+export async function createObjects(
+  deps: { classes: ClassRegistry; clock: Clock },
+  sql: Sql,
+  className: string,
+  bodies: unknown[],
+  opts: { fetchWhenSave: boolean },
+): Promise<(ApiObject | ApiError)[]> {
+  const { classes, clock } = deps;
+  assertClassName(className, true);
+  const prepared = bodies.map((b) => attempt(() => applyBody({}, b)));
+  await classes.ensure(sql, className);
+  const run = () =>
+    sql.transaction(async (tx) => {
+      const results: (ApiObject | ApiError)[] = [];
+      const rows: { row: ObjectRow; relations: WriteResult['relations'] }[] = [];
+      for (const w of await recordFieldsOfMany(tx, classes, className, prepared)) {
+        if (w instanceof ApiError) {
+          results.push(w);
+          continue;
+        }
+        const now = clock.now();
+        const row: ObjectRow = {
+          id: newObjectId(now),
+          created_at: now,
+          updated_at: now,
+          acl: w.acl ?? null,
+          data: w.data,
+        };
+        rows.push({ row, relations: w.relations });
+        results.push(opts.fetchWhenSave ? toApi(row) : { objectId: row.id, createdAt: now.toISOString() });
+      }
+      await insertObjects(
+        tx,
+        className,
+        rows.map((r) => r.row),
+      );
+      for (const r of rows) await applyRelationChanges(tx, className, r.row.id, r.relations);
+      return results;
+    });
+  // Field types recorded in a rolled-back transaction must not stay in the registry's memory.
+  return withCleanup(
+    () => guard(className, classes, run),
+    () => classes.forget(className),
+  );
+}
