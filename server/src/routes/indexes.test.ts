@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFilter, parseWhere } from '../services/filter';
 import { findSql } from '../store/objects';
+import { parseOrder } from '../store/order-sql';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 
@@ -105,5 +106,23 @@ describe('indexes', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
     expect((await t.request('GET', '/1.1/indices/NoSuchClass', { auth: 'master' })).status).toBe(404);
+  });
+});
+
+describe('indexes serve ranges with order', () => {
+  it('a range on an indexed number field with order on it scans the index, not the table', async () => {
+    await t.request('POST', '/1.1/indices/Idx', {
+      auth: 'master',
+      body: { keys: { score: -1 }, name: 'by_score' },
+    });
+    const where = parseWhere(JSON.stringify({ score: { $gte: 100, $lt: 120 } }));
+    const filter = await buildFilter(t.server.sql, t.server.classes, 'Idx', where);
+    const order = parseOrder('-score', await t.server.classes.fields(t.server.sql, 'Idx'));
+    const { text, values } = findSql('Idx', { filter, order, limit: 10, skip: 0 });
+    expect(await plan(text, values)).toMatch(/Index Scan (using|on) "?x_[0-9a-f]+_by_score/);
+    const r = await t.request('GET', '/1.1/classes/Idx', {
+      query: { where: { score: { $gte: 100, $lt: 120 } }, order: '-score', limit: '3' },
+    });
+    expect((r.json.results as { score: number }[]).map((o) => o.score)).toEqual([119, 118, 117]);
   });
 });

@@ -75,7 +75,10 @@ export function compare(ref: FieldRef, field: string, op: keyof typeof CMP, raw:
   }
   const expr = jsonExpr(ref.path);
   if (typeof v === 'number' || typeof v === 'boolean') {
-    return `(jsonb_typeof(${expr}) = ${sqlLit(typeof v)} AND ${expr} ${sym} ${p.json(v)})`;
+    // A field of the operand's type compares through its sort expression, which its index is on.
+    const typed =
+      (ref.type === 'Number' && typeof v === 'number') || (ref.type === 'Boolean' && typeof v === 'boolean');
+    return `(jsonb_typeof(${expr}) = ${sqlLit(typeof v)} AND ${typed ? sortExpr(ref) : expr} ${sym} ${p.json(v)})`;
   }
   if (typeof v === 'string') {
     const text = ref.type === 'String' ? sortExpr(ref) : `${textExpr(ref.path)} COLLATE "C"`;
