@@ -15,6 +15,7 @@ import { systemRoutes } from './routes/system';
 import { ExportService } from './services/export';
 import { ExportWorker } from './services/export-worker';
 import { IndexService } from './services/indexes';
+import { Maintenance } from './services/maintenance';
 import { WriteService } from './services/objects';
 import { ReadService } from './services/reads';
 import { ScanService } from './services/scan';
@@ -36,6 +37,7 @@ export interface Server {
   sql: Sql;
   clock: Clock;
   classes: ClassRegistry;
+  maintenance: Maintenance;
   close(): Promise<void>;
 }
 
@@ -46,9 +48,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const clock = new Clock();
   const classes = new ClassRegistry();
   const reads = new ReadService(classes, opts.returnAclAllowed ?? false);
-  const writes = new WriteService(classes, clock);
-  const router = new ApiRouter();
   let logError: (err: unknown) => void = () => undefined;
+  const maintenance = new Maintenance(sql, (err) => logError(err));
+  const writes = new WriteService(classes, clock, (className, n) => maintenance.noteWrites(className, n));
+  const router = new ApiRouter();
   const worker = new ExportWorker(sql, classes, clock, (err) => logError(err));
   const exports = new ExportService(opts.keys.appId, opts.keys.masterKey, clock, worker);
 
@@ -57,7 +60,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   scanRoutes(router, new ScanService(classes, reads, clock, opts.keys.masterKey));
   systemRoutes(router, { classes, clock });
   exportRoutes(router, exports);
-  indexRoutes(router, new IndexService(classes));
+  indexRoutes(router, new IndexService(classes, (className) => maintenance.analyze(className)));
   if (opts.testControl) controlRoutes(router, { classes, clock });
 
   const http = await createTransport({
@@ -76,13 +79,16 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   });
   logError = (err) => http.log.error({ err }, 'background or batch element failure');
   worker.start();
+  maintenance.start();
   return {
     http,
     sql,
     clock,
     classes,
+    maintenance,
     async close() {
       await worker.stop();
+      await maintenance.stop();
       await http.close();
     },
   };

@@ -44,7 +44,7 @@ async function recordFieldsOfMany(
  * retries the bodies one by one.
  */
 export async function createObjects(
-  deps: { classes: ClassRegistry; clock: Clock },
+  deps: { classes: ClassRegistry; clock: Clock; onWrite: (className: string, n: number) => void },
   sql: Sql,
   className: string,
   bodies: unknown[],
@@ -80,6 +80,7 @@ export async function createObjects(
         rows.map((r) => r.row),
       );
       for (const r of rows) await applyRelationChanges(tx, className, r.row.id, r.relations);
+      deps.onWrite(className, rows.length);
       return results;
     });
   // Field types recorded in a rolled-back transaction must not stay in the registry's memory.

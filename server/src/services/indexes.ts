@@ -41,7 +41,11 @@ function parseKeys(v: unknown): IndexKeys {
 
 /** Index management (master key): list, create and drop btree indexes on fields of a class. */
 export class IndexService {
-  constructor(private readonly classes: ClassRegistry) {}
+  constructor(
+    private readonly classes: ClassRegistry,
+    /** Refreshes a class's planner statistics, so a new index is used at once. */
+    private readonly analyze: (className: string) => Promise<void>,
+  ) {}
 
   private async requireClass(sql: Sql, className: string) {
     assertClassName(className, false);
@@ -89,6 +93,7 @@ export class IndexService {
         throw badRequest(LcCode.DuplicateValue, `The class already has an index named ${name}.`);
       throw e;
     }
+    await this.analyze(className);
     return index;
   }
 

@@ -19,6 +19,8 @@ export class WriteService {
   constructor(
     private readonly classes: ClassRegistry,
     private readonly clock: Clock,
+    /** Told how many rows each write changed (PGlite's maintenance counts them). */
+    private readonly onWrite: (className: string, n: number) => void = () => undefined,
   ) {}
 
   /** Records new field types (throws 111 on a conflict with a known type). */
@@ -52,7 +54,13 @@ export class WriteService {
   }
 
   createMany(sql: Sql, className: string, bodies: unknown[], opts: { fetchWhenSave: boolean }) {
-    return createObjects({ classes: this.classes, clock: this.clock }, sql, className, bodies, opts);
+    return createObjects(
+      { classes: this.classes, clock: this.clock, onWrite: this.onWrite },
+      sql,
+      className,
+      bodies,
+      opts,
+    );
   }
 
   async update(
@@ -83,6 +91,7 @@ export class WriteService {
           updated_at: updatedAt,
         });
         await applyRelationChanges(tx, className, id, relations);
+        this.onWrite(className, 1);
         const out: ApiObject = { updatedAt: updatedAt.toISOString(), objectId: id };
         if (opts.fetchWhenSave) for (const k of changed) if (k in data) out[k] = data[k];
         return out;
@@ -112,6 +121,7 @@ export class WriteService {
           else if (filter && (await selectObject(tx, className, id))) throw conditionNotMet();
         }
         await deleteOwnedRelations(tx, className, gone);
+        this.onWrite(className, gone.length);
       }),
     );
     return {};

@@ -73,25 +73,34 @@ export function compare(ref: FieldRef, field: string, op: keyof typeof CMP, raw:
       throw badRequest(LcCode.InvalidParameter, `objectId must be compared with a string.`);
     return `id ${sym} ${p.add(v)}`;
   }
+  const kind = operandKind(v);
+  if (!kind) {
+    throw badRequest(
+      LcCode.InvalidParameter,
+      `$${op} on '${field}' needs a number, a string, a boolean or a Date.`,
+    );
+  }
+  const value =
+    kind === 'String' || kind === 'Date'
+      ? p.add(kind === 'Date' ? (v as { iso: string }).iso : v)
+      : p.json(v);
+  // The schema guarantees the field holds the operand's type: compare on its sort expression
+  // alone, which is what its index is built on and what the planner estimates well.
+  if (ref.type === kind) return `${sortExpr(ref)} ${sym} ${value}`;
   const expr = jsonExpr(ref.path);
-  if (typeof v === 'number' || typeof v === 'boolean') {
-    // A field of the operand's type compares through its sort expression, which its index is on.
-    const typed =
-      (ref.type === 'Number' && typeof v === 'number') || (ref.type === 'Boolean' && typeof v === 'boolean');
-    return `(jsonb_typeof(${expr}) = ${sqlLit(typeof v)} AND ${typed ? sortExpr(ref) : expr} ${sym} ${p.json(v)})`;
-  }
-  if (typeof v === 'string') {
-    const text = ref.type === 'String' ? sortExpr(ref) : `${textExpr(ref.path)} COLLATE "C"`;
-    return `(jsonb_typeof(${expr}) = 'string' AND ${text} ${sym} ${p.add(v)})`;
-  }
-  if (isPlainObject(v) && v.__type === 'Date') {
-    const text = ref.type === 'Date' ? sortExpr(ref) : `(${expr}->>'iso') COLLATE "C"`;
-    return `(${expr}->>'__type' = 'Date' AND ${text} ${sym} ${p.add(v.iso)})`;
-  }
-  throw badRequest(
-    LcCode.InvalidParameter,
-    `$${op} on '${field}' needs a number, a string, a boolean or a Date.`,
-  );
+  if (kind === 'Date')
+    return `(${expr}->>'__type' = 'Date' AND (${expr}->>'iso') COLLATE "C" ${sym} ${value})`;
+  const lhs = kind === 'String' ? `${textExpr(ref.path)} COLLATE "C"` : expr;
+  return `(jsonb_typeof(${expr}) = ${sqlLit(kind.toLowerCase())} AND ${lhs} ${sym} ${value})`;
+}
+
+/** The schema type a range operand has, if ranges can compare it. */
+function operandKind(v: unknown): 'Number' | 'Boolean' | 'String' | 'Date' | undefined {
+  if (typeof v === 'number') return 'Number';
+  if (typeof v === 'boolean') return 'Boolean';
+  if (typeof v === 'string') return 'String';
+  if (isPlainObject(v) && v.__type === 'Date' && typeof v.iso === 'string') return 'Date';
+  return undefined;
 }
 
 export function exists(ref: FieldRef, want: boolean, p: Params): string {

@@ -1,0 +1,138 @@
+/**
+ * Starts the API server as a child process (`node --import tsx server/src/main.ts`, cwd at the
+ * repository root) and watches it: a benchmark step racing `died` fails with the exit status and
+ * the last lines the server printed.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { AppKeys } from './http-client';
+
+/** The repository root (bench/src/ sits two levels under it). */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export interface ServerHandle {
+  baseUrl: string;
+  keys: AppKeys;
+  pid: number;
+  /** Rejects when the server exits before stop() is called; never resolves. */
+  died: Promise<never>;
+  /** The server's peak resident memory (VmHWM) in MB, when /proc tells it. */
+  peakRssMb(): number | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startServer(dbEnv: Record<string, string>): Promise<ServerHandle> {
+  const port = await freePort();
+  const keys: AppKeys = {
+    appId: `bench${randomBytes(4).toString('hex')}`,
+    appKey: randomBytes(12).toString('hex'),
+    masterKey: randomBytes(12).toString('hex'),
+  };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...dbEnv,
+    LC_APP_ID: keys.appId,
+    LC_APP_KEY: keys.appKey,
+    LC_MASTER_KEY: keys.masterKey,
+    SERVER_PORT: String(port),
+    SERVER_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  delete env.SEED_DEMO_DATA;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) tail.push(line);
+    if (tail.length > 40) tail.splice(0, tail.length - 40);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  let stopping = false;
+  const startedAt = Date.now();
+  const died = new Promise<never>((_, reject) => {
+    const fail = (why: string) =>
+      reject(
+        new Error(
+          `the API server ${why}; ${tail.length ? `its last output:\n${tail.map((l) => `  | ${l}`).join('\n')}` : 'it printed nothing'}`,
+        ),
+      );
+    child.once('error', (e) => fail(`could not start (${e.message})`));
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      const after = `after ${Math.round((Date.now() - startedAt) / 1000)} s`;
+      fail(
+        code === 0 && !signal
+          ? `exited with code 0 ${after}, which it does when it gets SIGTERM or SIGINT from another process`
+          : `exited unexpectedly (${signal ?? `code ${code}`}) ${after}`,
+      );
+    });
+  });
+  died.catch(() => undefined); // observed by whoever races it
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const ready = (async () => {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`${baseUrl}/healthz did not answer within 120 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  try {
+    await Promise.race([ready, died]);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return {
+    baseUrl,
+    keys,
+    pid: child.pid ?? -1,
+    died,
+    peakRssMb: () => {
+      try {
+        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        return m ? Math.round(Number(m[1]) / 1024) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    stop,
+  };
+}
