@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import { AV } from './setup';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { AV, startSdkServer } from './setup';
 import type { SdkRequest, SdkServer } from './setup';
 
 // Small helpers the SDK test files share (each file boots its own server with startSdkServer).
@@ -27,4 +27,22 @@ export async function fresh(className: string, id: string | undefined): Promise<
 /** Creates and saves an object. */
 export function create(className: string, attrs: Record<string, unknown>): Promise<AV.Object> {
   return new AV.Object(className).save(attrs);
+}
+
+/**
+ * Boots the server and points the SDK at it for one test file (the SDK is a module singleton, one
+ * per file), optionally seeding data; `sdk()` is the running server, `sent` records requests.
+ */
+export function useSdkServer(seed?: () => Promise<void>) {
+  let server: SdkServer | undefined;
+  beforeAll(async () => {
+    server = await startSdkServer();
+    await seed?.();
+  });
+  afterAll(() => server?.close());
+  const sdk = (): SdkServer => {
+    if (!server) throw new Error('the SDK server is not started');
+    return server;
+  };
+  return { sdk, sent: (fn: () => Promise<unknown>) => sentDuring(sdk(), fn) };
 }

@@ -1,18 +1,10 @@
 // The real `leancloud-storage` SDK as a client: fetchAll, saveAll / destroyAll, each one batch.
-// Every request goes through the SDK's own transport; `sdk.requests` records what it sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create, fresh, only, sentDuring } from './helpers';
-import { AV, rejection, startSdkServer } from './setup';
-import type { SdkServer } from './setup';
+// Every request goes through the SDK's own transport; `sdk().requests` records what it sent.
+import { describe, expect, it } from 'vitest';
+import { create, fresh, only, useSdkServer } from './helpers';
+import { AV, rejection } from './setup';
 
-let sdk: SdkServer;
-beforeAll(async () => {
-  sdk = await startSdkServer();
-});
-afterAll(() => sdk?.close());
-
-/** Runs `fn` and returns the requests the SDK sent meanwhile. */
-const sent = (fn: () => Promise<unknown>) => sentDuring(sdk, fn);
+const { sdk, sent } = useSdkServer();
 
 describe('fetchAll', () => {
   it('fetches several objects in one batch of GETs', async () => {
@@ -39,14 +31,14 @@ describe('fetchAll', () => {
       AV.Object.createWithoutData('SdkGame', 'fakeId'),
       AV.Object.createWithoutData('SdkNoSuchClass', a.id!),
     ];
-    const mark = sdk.requests.length;
+    const mark = sdk().requests.length;
     const err = await rejection(AV.Object.fetchAll(handles));
     expect(err.code).toBe(101);
     const [first, second, third] = err.results as [AV.Object, AV.Error, AV.Error];
     expect(first.get('name')).toBe('known');
     expect([second.code, second.message]).toEqual([101, 'Object not found.']);
     expect(third.code).toBe(101);
-    const response = only(sdk.since(mark)).response as unknown[];
+    const response = only(sdk().since(mark)).response as unknown[];
     expect(response.slice(1)).toEqual([
       { success: null },
       { error: { code: 101, error: expect.any(String) } },
@@ -89,13 +81,13 @@ describe('saveAll and destroyAll', () => {
     const ghost = AV.Object.createWithoutData('SdkNote2', 'fakeid');
     ghost.set('n', 7);
     const ok = new AV.Object('SdkNote2').set('n', 8);
-    const mark = sdk.requests.length;
+    const mark = sdk().requests.length;
     const err = await rejection(AV.Object.saveAll([ghost, ok]));
     expect(err.code).toBe(1);
     const results = err.results as unknown[];
     expect((results[0] as AV.Error).code).toBe(1);
     expect(results[1]).toBe(ok);
-    const req = only(sdk.since(mark));
+    const req = only(sdk().since(mark));
     expect(req.status).toBe(200);
     expect((req.response as unknown[])[0]).toEqual({ error: { code: 1, error: expect.any(String) } });
     expect(ok.id).toEqual(expect.any(String));

@@ -1,19 +1,11 @@
 // The real `leancloud-storage` SDK as a client: saving and fetching, and the SDK errors for an
 // unknown class and an unknown id.
-// Every request goes through the SDK's own transport; `sdk.requests` records what it sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create, fresh, only, sentDuring } from './helpers';
-import { AV, matching, rejection, startSdkServer } from './setup';
-import type { SdkServer } from './setup';
+// Every request goes through the SDK's own transport; `sdk().requests` records what it sent.
+import { describe, expect, it } from 'vitest';
+import { create, fresh, only, useSdkServer } from './helpers';
+import { AV, matching, rejection } from './setup';
 
-let sdk: SdkServer;
-beforeAll(async () => {
-  sdk = await startSdkServer();
-});
-afterAll(() => sdk?.close());
-
-/** Runs `fn` and returns the requests the SDK sent meanwhile. */
-const sent = (fn: () => Promise<unknown>) => sentDuring(sdk, fn);
+const { sdk, sent } = useSdkServer();
 
 describe('save and fetch', () => {
   it('signs every request with X-LC-Sign (app key), as the SDK does by default', async () => {
@@ -24,7 +16,7 @@ describe('save and fetch', () => {
     expect(req.headers['X-LC-Sign']).toMatch(/^[0-9a-f]{32},\d{13}$/);
     expect(req.headers['X-LC-Key']).toBeUndefined();
     // serverURL disables the app router: nothing goes to a LeanCloud host.
-    expect(new Set(sdk.requests.map((r) => r.origin))).toEqual(new Set([sdk.t.url]));
+    expect(new Set(sdk().requests.map((r) => r.origin))).toEqual(new Set([sdk().t.url]));
   });
 
   it('creates an object with every encoded type and fetches it back', async () => {
@@ -144,11 +136,11 @@ describe('save and fetch', () => {
 describe('errors', () => {
   it('fetching from a class that does not exist rejects with 101 (HTTP 404)', async () => {
     const ghost = AV.Object.createWithoutData('SdkNoSuchClass', '5d8308029c9235000886c4cf');
-    const mark = sdk.requests.length;
+    const mark = sdk().requests.length;
     const err = await rejection(ghost.fetch());
     expect(err).toBeInstanceOf(Error);
     expect(err.code).toBe(101);
-    const req = only(sdk.since(mark));
+    const req = only(sdk().since(mark));
     expect(req.status).toBe(404);
     expect(req.response).toMatchObject({ code: 101, error: expect.any(String) });
   });

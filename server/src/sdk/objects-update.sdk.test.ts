@@ -1,19 +1,11 @@
 // The real `leancloud-storage` SDK as a client: atomic operations, fetchWhenSave and conditional
 // saves (the SDK error for 305).
-// Every request goes through the SDK's own transport; `sdk.requests` records what it sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { create, fresh, only, sentDuring } from './helpers';
-import { AV, rejection, startSdkServer } from './setup';
-import type { SdkServer } from './setup';
+// Every request goes through the SDK's own transport; `sdk().requests` records what it sent.
+import { describe, expect, it } from 'vitest';
+import { create, fresh, only, useSdkServer } from './helpers';
+import { AV, rejection } from './setup';
 
-let sdk: SdkServer;
-beforeAll(async () => {
-  sdk = await startSdkServer();
-});
-afterAll(() => sdk?.close());
-
-/** Runs `fn` and returns the requests the SDK sent meanwhile. */
-const sent = (fn: () => Promise<unknown>) => sentDuring(sdk, fn);
+const { sdk, sent } = useSdkServer();
 
 describe('atomic operations', () => {
   it('increment, add, addUnique, remove and unset apply on top of concurrent changes', async () => {
@@ -125,11 +117,11 @@ describe('conditional save', () => {
     const o = await create('SdkGame', { status: 'open', score: 10 });
     o.set('status', 'closed');
     const query = new AV.Query<AV.Object>('SdkGame').equalTo('status', 'locked');
-    const mark = sdk.requests.length;
+    const mark = sdk().requests.length;
     const err = await rejection(o.save(null, { query }));
     expect(err).toBeInstanceOf(Error);
     expect(err.code).toBe(305);
-    const req = only(sdk.since(mark));
+    const req = only(sdk().since(mark));
     expect(req).toMatchObject({
       method: 'PUT',
       path: expect.stringContaining(`/1.1/classes/SdkGame/${o.id}?`),

@@ -1,19 +1,12 @@
 // The real `leancloud-storage` SDK as a client: ordering, limit/skip, select, include, count and
 // first through AV.Query.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { only, sentDuring } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { only, useSdkServer } from './helpers';
 import { inOrder, nameOf, player, Q, seedPlayers, teams } from './query-fixture';
-import { startSdkServer } from './setup';
-import type { AV, SdkServer } from './setup';
+import {} from './setup';
+import type { AV } from './setup';
 
-let sdk: SdkServer;
-beforeAll(async () => {
-  sdk = await startSdkServer();
-  await seedPlayers();
-});
-afterAll(() => sdk?.close());
-
-const sent = (fn: () => Promise<unknown>) => sentDuring(sdk, fn);
+const { sent } = useSdkServer(seedPlayers);
 
 describe('query options', () => {
   it('ascending / descending', async () => {

@@ -1,19 +1,11 @@
 // The real `leancloud-storage` SDK as a client: sub-queries, relations and geo queries through
 // AV.Query.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { only, sentDuring } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { only, useSdkServer } from './helpers';
 import { inOrder, nameOf, names, player, PLAYER, Q, seedPlayers } from './query-fixture';
-import { AV, ids, startSdkServer } from './setup';
-import type { SdkServer } from './setup';
+import { AV, ids } from './setup';
 
-let sdk: SdkServer;
-beforeAll(async () => {
-  sdk = await startSdkServer();
-  await seedPlayers();
-});
-afterAll(() => sdk?.close());
-
-const sent = (fn: () => Promise<unknown>) => sentDuring(sdk, fn);
+const { sent } = useSdkServer(seedPlayers);
 
 describe('sub-queries', () => {
   it('matchesKeyInQuery / doesNotMatchKeyInQuery ($select / $dontSelect)', async () => {

@@ -1,19 +1,11 @@
 // The real `leancloud-storage` SDK as a client: the where operators of Doc 1 through AV.Query
 // (comparisons, arrays and membership, regular expressions).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { only, sentDuring } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { only, useSdkServer } from './helpers';
 import { day, names, Q, seedPlayers, teams } from './query-fixture';
-import { AV, ids, matching, startSdkServer } from './setup';
-import type { SdkServer } from './setup';
+import { AV, ids, matching } from './setup';
 
-let sdk: SdkServer;
-beforeAll(async () => {
-  sdk = await startSdkServer();
-  await seedPlayers();
-});
-afterAll(() => sdk?.close());
-
-const sent = (fn: () => Promise<unknown>) => sentDuring(sdk, fn);
+const { sdk, sent } = useSdkServer(seedPlayers);
 
 describe('comparisons', () => {
   it('equalTo / notEqualTo', async () => {
@@ -98,14 +90,14 @@ describe('arrays and membership', () => {
 
   it('a long containedIn goes through a batch GET with params, as the SDK sends it', async () => {
     const many = Array.from({ length: 300 }, (_, i) => `nobody-${i}`);
-    const mark = sdk.requests.length;
+    const mark = sdk().requests.length;
     expect(await names(Q().containedIn('name', [...many, 'Bob', 'Eve']))).toEqual(['Bob', 'Eve']);
     expect(
       await Q()
         .containedIn('name', [...many, 'Bob'])
         .count(),
     ).toBe(1);
-    const batches = matching(sdk.since(mark), 'POST', '/1.1/batch');
+    const batches = matching(sdk().since(mark), 'POST', '/1.1/batch');
     expect(batches).toHaveLength(2);
     expect((batches[1]!.body as { requests: unknown[] }).requests[0]).toMatchObject({
       method: 'GET',
