@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { isPlainObject, matchUpstreamRoute, roleHas } from '@switchboard/shared';
 import type { ConsoleUser } from '@switchboard/shared';
 import type { UpstreamClient } from '../upstream/client';
@@ -13,6 +14,13 @@ export interface UpstreamCall {
 
 function zodDetails(issues: { path: PropertyKey[]; message: string }[]) {
   return issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+/** Input checked against its contract schema; failures are 400 validation_failed with the issues. */
+function validated(schema: z.ZodType, value: unknown, message: string): unknown {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ConsoleError(400, 'validation_failed', message, zodDetails(r.error.issues));
+  return r.data;
 }
 
 /**
@@ -31,27 +39,10 @@ export async function callUpstream(
       `Your role (${user.role}) does not allow this: it needs the "${match.route.permission}" permission.`,
     );
   }
-  const query = match.route.query.safeParse(call.query);
-  if (!query.success) {
-    throw new ConsoleError(
-      400,
-      'validation_failed',
-      'The query parameters are not valid.',
-      zodDetails(query.error.issues),
-    );
-  }
+  validated(match.route.query, call.query, 'The query parameters are not valid.');
   let body: unknown;
   if (match.route.body) {
-    const parsed = match.route.body.safeParse(call.body);
-    if (!parsed.success) {
-      throw new ConsoleError(
-        400,
-        'validation_failed',
-        'The request body is not valid.',
-        zodDetails(parsed.error.issues),
-      );
-    }
-    body = parsed.data;
+    body = validated(match.route.body, call.body, 'The request body is not valid.');
   } else if (call.body !== undefined && !(isPlainObject(call.body) && Object.keys(call.body).length === 0)) {
     throw new ConsoleError(400, 'bad_request', `${call.method} ${call.path} takes no request body.`);
   }
