@@ -9,7 +9,15 @@ import { batchRoutes } from './routes/batch';
 import { controlRoutes } from './routes/control';
 import { exportDownloadRoute, exportRoutes } from './routes/export';
 import { indexRoutes } from './routes/indexes';
-import { objectRoutes } from './routes/objects';
+import { mountClass, objectRoutes } from './routes/objects';
+import { switchboardRoutes } from './routes/switchboard';
+import { userRoutes } from './routes/users';
+import { AccessResolver } from './services/access';
+import { RoleApi } from './services/roles/role-api';
+import { DEFAULT_SETTINGS, SettingsService } from './services/settings';
+import type { AppSettings } from './services/settings';
+import { UserApi } from './services/users/user-api';
+import { ensureBuiltinClasses } from './store/builtin';
 import { scanRoutes } from './routes/scan';
 import { systemRoutes } from './routes/system';
 import { ExportService } from './services/export';
@@ -30,6 +38,10 @@ export interface ServerOptions {
   returnAclAllowed?: boolean;
   /** Registers the test-only control endpoints (reset, clock). */
   testControl?: boolean;
+  /** App settings until changed through /1.1/switchboard/settings. */
+  settings?: Partial<AppSettings>;
+  /** Folder for uploaded file content; a temporary folder when unset. */
+  filesDir?: string | undefined;
 }
 
 export interface Server {
@@ -54,14 +66,24 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const router = new ApiRouter();
   const worker = new ExportWorker(sql, classes, clock, (err) => logError(err));
   const exports = new ExportService(opts.keys.appId, opts.keys.masterKey, clock, worker);
+  const access = new AccessResolver();
+  const settings = new SettingsService({ ...DEFAULT_SETTINGS, ...opts.settings });
+  const accounts = { reads, writes, access, clock, settings };
+  await ensureBuiltinClasses(sql, classes);
+  const users = new UserApi(accounts);
+  const roles = new RoleApi(accounts);
 
-  objectRoutes(router, reads, writes);
+  objectRoutes(router, accounts, { _User: users, _Role: roles });
+  userRoutes(router, users, accounts);
+  mountClass(router, '/1.1/roles', () => roles);
+  switchboardRoutes(router, settings);
   batchRoutes(router, writes, classes, (err) => logError(err));
   scanRoutes(router, new ScanService(classes, reads, clock, opts.keys.masterKey));
   systemRoutes(router, { classes, clock });
   exportRoutes(router, exports);
   indexRoutes(router, new IndexService(classes, (className) => maintenance.analyze(className)));
-  if (opts.testControl) controlRoutes(router, { classes, clock });
+  if (opts.testControl)
+    controlRoutes(router, { classes, clock, afterReset: (tx) => ensureBuiltinClasses(tx, classes) });
 
   const http = await createTransport({
     router,

@@ -26,6 +26,12 @@ const envSchema = z
     LC_RETURN_ACL: flag,
     SEED_DEMO_DATA: flag,
     ENABLE_TEST_CONTROL: flag,
+    // Doc 1 Authentication rule 6 and the _User query permission, until changed through the API.
+    LC_EMAIL_VERIFY: flag,
+    LC_FORBID_UNVERIFIED_EMAIL_LOGIN: flag,
+    LC_FORCE_RELOGIN: flag,
+    LC_USER_QUERY_OPEN: flag,
+    FILES_DIR: z.string().trim().optional(),
   })
   .refine((c) => c.LC_APP_KEY !== c.LC_MASTER_KEY, {
     message: 'LC_MASTER_KEY must differ from LC_APP_KEY',
@@ -45,4 +51,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 /** DATA_DIR=memory keeps the embedded database in memory. */
 export function dataDirOf(config: ServerConfig): string | undefined {
   return config.DATA_DIR === 'memory' ? undefined : config.DATA_DIR;
+}
+
+/** Where uploaded file content is kept: FILES_DIR, else "files" inside DATA_DIR (a temporary folder in memory mode). */
+export function filesDirOf(config: ServerConfig): string | undefined {
+  if (config.FILES_DIR) return config.FILES_DIR;
+  const data = dataDirOf(config);
+  return data ? `${data}/files` : undefined;
 }

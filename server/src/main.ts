@@ -1,6 +1,6 @@
 import { openSql } from '@switchboard/shared/sql';
 import { createServer } from './app';
-import { dataDirOf, loadConfig } from './config';
+import { dataDirOf, filesDirOf, loadConfig } from './config';
 import { seedDemoData } from './demo/seed';
 
 async function main(): Promise<void> {
@@ -17,6 +17,13 @@ async function main(): Promise<void> {
     trustProxy: config.TRUST_PROXY,
     returnAclAllowed: config.LC_RETURN_ACL,
     testControl: config.ENABLE_TEST_CONTROL,
+    settings: {
+      emailVerify: config.LC_EMAIL_VERIFY,
+      forbidUnverifiedEmailLogin: config.LC_FORBID_UNVERIFIED_EMAIL_LOGIN,
+      forceRelogin: config.LC_FORCE_RELOGIN,
+      userQueryOpen: config.LC_USER_QUERY_OPEN,
+    },
+    filesDir: filesDirOf(config),
   });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(server);

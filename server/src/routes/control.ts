@@ -1,4 +1,5 @@
 import { isPlainObject, LcCode } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
 import { badRequest } from '../http/errors';
 import { requireMaster } from '../http/require-master';
 import type { ApiRouter } from '../http/router';
@@ -10,11 +11,15 @@ import { resetAllData } from '../store/reset';
  * Test-only control endpoints, registered only when ENABLE_TEST_CONTROL=1 and master key only:
  * wipe every class and record, and move the server clock (cursor expiry, later timers).
  */
-export function controlRoutes(router: ApiRouter, deps: { classes: ClassRegistry; clock: Clock }): void {
+export function controlRoutes(
+  router: ApiRouter,
+  deps: { classes: ClassRegistry; clock: Clock; afterReset: (sql: Sql) => Promise<void> },
+): void {
   router.on('POST', '/1.1/__test/reset', async (req) => {
     requireMaster(req.auth, 'test control');
     await resetAllData(req.sql);
     deps.classes.forgetAll();
+    await deps.afterReset(req.sql);
     deps.clock.reset();
     return { body: {} };
   });

@@ -1,56 +1,52 @@
-import { getParamsSchema, isTruthyFlag, queryParamsSchema, writeParamsSchema } from '@switchboard/shared';
+import { isBuiltinClass, LcCode } from '@switchboard/shared';
+import { badRequest } from '../http/errors';
 import type { ApiRouter } from '../http/router';
-import { parseInput } from '../http/validate';
-import type { WriteService } from '../services/objects';
-import type { ReadService } from '../services/reads';
+import type { ClassApi } from '../services/class-api';
+import { ObjectApi } from '../services/object-api';
+import type { ObjectApiDeps } from '../services/object-api';
 
-/** `fetchWhenSave=true`, or `new=true` as the SDK sends it: answer with the saved fields. */
-const wantsObject = (q: { fetchWhenSave?: string | undefined; new?: string | undefined }) =>
-  isTruthyFlag(q.fetchWhenSave) || isTruthyFlag(q.new);
+/** A built-in class whose own endpoints do not exist yet: readable, not writable here. */
+class ReadOnlyBuiltin extends ObjectApi {
+  private refuse(): never {
+    throw badRequest(
+      LcCode.OperationForbidden,
+      `The built-in class ${this.className} is written through its own endpoints.`,
+    );
+  }
+  override create(): never {
+    this.refuse();
+  }
+  override update(): never {
+    this.refuse();
+  }
+  override delete(): never {
+    this.refuse();
+  }
+}
 
-/** Doc 1 Objects: /1.1/classes/<className>[/<objectId>]. */
-export function objectRoutes(router: ApiRouter, reads: ReadService, writes: WriteService): void {
-  router.on('POST', '/1.1/classes/:className', async (req) => {
-    const q = parseInput(writeParamsSchema, req.query, 'query parameters');
-    const className = req.params.className ?? '';
-    const body = await writes.create(req.sql, className, req.body, { fetchWhenSave: wantsObject(q) });
-    return {
-      status: 201,
-      body,
-      headers: { Location: `${req.baseUrl}/1.1/classes/${className}/${String(body.objectId)}` },
-    };
-  });
+/**
+ * Doc 1 Objects: /1.1/classes/<className>[/<objectId>]. Built-in classes with rules of their own
+ * (`builtins`, keyed by class name and by alias such as "files") answer here and at their paths.
+ */
+export function objectRoutes(router: ApiRouter, deps: ObjectApiDeps, builtins: Record<string, ClassApi>): void {
+  const apiFor = (className: string): ClassApi =>
+    builtins[className] ??
+    (isBuiltinClass(className) ? new ReadOnlyBuiltin(deps, className) : new ObjectApi(deps, className));
+  mountClass(router, '/1.1/classes/:className', (p) => apiFor(p.className ?? ''));
+}
 
-  router.on('GET', '/1.1/classes/:className', async (req) => {
-    const q = parseInput(queryParamsSchema, req.query, 'query parameters');
-    return {
-      body: await reads.query(req.sql, req.params.className ?? '', { ...q, master: req.auth.master }),
-    };
-  });
-
-  router.on('GET', '/1.1/classes/:className/:objectId', async (req) => {
-    const q = parseInput(getParamsSchema, req.query, 'query parameters');
-    const { className = '', objectId = '' } = req.params;
-    const found = await reads.get(req.sql, className, objectId, { ...q, master: req.auth.master });
-    // Doc 1 Get: an unknown id in an ordinary class is 200 {}; inside a batch LeanCloud says null.
-    return { body: found ?? (req.inBatch ? null : {}) };
-  });
-
-  router.on('PUT', '/1.1/classes/:className/:objectId', async (req) => {
-    const q = parseInput(writeParamsSchema, req.query, 'query parameters');
-    const { className = '', objectId = '' } = req.params;
-    return {
-      body: await writes.update(req.sql, className, objectId, req.body, {
-        where: q.where,
-        fetchWhenSave: wantsObject(q),
-      }),
-    };
-  });
-
-  router.on('DELETE', '/1.1/classes/:className/:objectId', async (req) => {
-    const q = parseInput(writeParamsSchema, req.query, 'query parameters');
-    const { className = '', objectId = '' } = req.params;
-    const ids = objectId.split(',').filter(Boolean);
-    return { body: await writes.delete(req.sql, className, ids, { where: q.where }) };
-  });
+/** Registers collection and object routes under `base` for the API `pick` chooses. */
+export function mountClass(
+  router: ApiRouter,
+  base: string,
+  pick: (params: Record<string, string>) => ClassApi,
+): void {
+  router.on('POST', base, (req) => pick(req.params).create(req));
+  router.on('GET', base, (req) => pick(req.params).query(req));
+  router.on('GET', `${base}/:objectId`, (req) => pick(req.params).get(req, req.params.objectId ?? ''));
+  router.on('PUT', `${base}/:objectId`, (req) => pick(req.params).update(req, req.params.objectId ?? ''));
+  router.on('DELETE', `${base}/:objectId`, (req) =>
+    // Several objects at once, comma-joined, as the SDK's destroyAll sends them.
+    pick(req.params).delete(req, (req.params.objectId ?? '').split(',').filter(Boolean)),
+  );
 }

@@ -1,6 +1,7 @@
 import { isPlainObject, LcCode } from '@switchboard/shared';
 import type { Acl } from '@switchboard/shared';
-import { badRequest } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
+import type { Principal } from './access';
 
 const ACL_KEY_RE = /^(\*|role:[A-Za-z0-9_]+|[A-Za-z0-9_-]+)$/;
 
@@ -27,3 +28,13 @@ export function parseAcl(v: unknown): Acl {
   }
   return out;
 }
+
+/** Whether an ACL grants `perm` to the principal; no ACL is public (see store/acl-sql.ts). */
+export function aclAllows(acl: Acl | null, who: Principal, perm: 'read' | 'write'): boolean {
+  if (who.master || !acl) return true;
+  return who.keys.some((k) => acl[k]?.[perm] === true);
+}
+
+// LeanCloud's wording for an ACL refusal.
+export const aclForbidden = (id: string) =>
+  forbidden(`Forbidden writing by object's ACL, the object id is ${id}.`);

@@ -1,3 +1,4 @@
+import type { Acl } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { ApiError } from '../http/errors';
 import type { Clock } from '../lib/clock';
@@ -14,6 +15,12 @@ import { assertClassName } from './names';
 import { newFieldTypes } from './schema';
 import { applyBody } from './write';
 import type { WriteResult } from './write';
+
+export interface CreateOptions {
+  fetchWhenSave: boolean;
+  /** The ACL of an object created without one (a class default); none means public. */
+  defaultAcl?: ((id: string) => Acl) | undefined;
+}
 
 /** Checks and records the field types of several new objects; a conflict fails that object only. */
 async function recordFieldsOfMany(
@@ -48,10 +55,10 @@ export async function createObjects(
   sql: Sql,
   className: string,
   bodies: unknown[],
-  opts: { fetchWhenSave: boolean },
+  opts: CreateOptions,
 ): Promise<(ApiObject | ApiError)[]> {
   const { classes, clock } = deps;
-  assertClassName(className, true);
+  assertClassName(className, false);
   const prepared = bodies.map((b) => attempt(() => applyBody({}, b)));
   await classes.ensure(sql, className);
   const run = () =>
@@ -64,11 +71,12 @@ export async function createObjects(
           continue;
         }
         const now = clock.now();
+        const id = newObjectId(now);
         const row: ObjectRow = {
-          id: newObjectId(now),
+          id,
           created_at: now,
           updated_at: now,
-          acl: w.acl ?? null,
+          acl: w.acl ?? opts.defaultAcl?.(id) ?? null,
           data: w.data,
         };
         rows.push({ row, relations: w.relations });

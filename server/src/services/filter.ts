@@ -4,6 +4,7 @@ import type { Sql } from '@switchboard/shared/sql';
 import { badRequest } from '../http/errors';
 import type { ClassFields, ClassRegistry } from '../store/classes';
 import type { Filter } from '../store/objects';
+import { aclCondition } from '../store/acl-sql';
 import { Params } from '../store/params';
 import type { WhereContext } from '../store/where-context';
 import { classesIn, whereSql } from '../store/where-sql';
@@ -24,6 +25,8 @@ export async function buildFilter(
   classes: ClassRegistry,
   className: string,
   where: Where,
+  /** ACL keys of the reader (sub-queries see only readable rows too); undefined for the master key. */
+  readKeys?: readonly string[],
 ): Promise<Filter> {
   const fields = new Map<string, ClassFields | undefined>();
   for (const name of [className, ...classesIn(where)]) {
@@ -31,7 +34,14 @@ export async function buildFilter(
       fields.set(name, isValidClassName(name) ? await classes.fields(sql, name) : undefined);
   }
   const params = new Params();
-  const ctx: WhereContext = { params, className, fieldsOf: (c) => fields.get(c), nested: false };
+  const ctx: WhereContext = {
+    params,
+    className,
+    fieldsOf: (c) => fields.get(c),
+    nested: false,
+    readKeys,
+  };
   const text = whereSql(where, ctx);
-  return { sql: text, params, near: ctx.near };
+  const acl = aclCondition(params, readKeys, 'read');
+  return { sql: acl === 'TRUE' ? text : `(${text}) AND ${acl}`, params, near: ctx.near };
 }

@@ -2,7 +2,10 @@ import { encodedTypeOf, isPlainObject, isValidClassName } from '@switchboard/sha
 import type { Sql } from '@switchboard/shared/sql';
 import type { ClassRegistry } from '../store/classes';
 import { selectByIds } from '../store/objects';
+import { aclKeys } from './access';
+import type { Principal } from './access';
 import { toApi } from './format';
+import { redact } from './redact';
 import type { ApiObject } from './format';
 
 /** Include paths as a tree: "a,a.b,c" -> {a: {b: {}}, c: {}}. */
@@ -63,6 +66,7 @@ export async function expandIncludes(
   classes: ClassRegistry,
   objects: ApiObject[],
   tree: IncludeTree,
+  access: Principal,
 ): Promise<void> {
   for (const [field, subtree] of tree) {
     const slots = collect(objects, field);
@@ -74,8 +78,9 @@ export async function expandIncludes(
     const found = new Map<string, ApiObject>();
     for (const [className, ids] of byClass) {
       if (!isValidClassName(className) || !(await classes.exists(sql, className))) continue;
-      for (const row of await selectByIds(sql, className, [...ids])) {
-        found.set(`${className}/${row.id}`, { __type: 'Pointer', className, ...toApi(row) });
+      // Doc 1 ACL: an included object shows only if the reader may read it; otherwise the pointer stays.
+      for (const row of await selectByIds(sql, className, [...ids], aclKeys(access))) {
+        found.set(`${className}/${row.id}`, { __type: 'Pointer', className, ...redact(className, toApi(row), access) });
       }
     }
     const expanded: ApiObject[] = [];
@@ -85,6 +90,6 @@ export async function expandIncludes(
       (s.holder as Record<string | number, unknown>)[s.key] = target;
       expanded.push(target);
     }
-    if (subtree.size > 0 && expanded.length > 0) await expandIncludes(sql, classes, expanded, subtree);
+    if (subtree.size > 0 && expanded.length > 0) await expandIncludes(sql, classes, expanded, subtree, access);
   }
 }

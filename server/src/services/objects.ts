@@ -3,16 +3,28 @@ import { ApiError, classNotFound, conditionNotMet, objectNotFound } from '../htt
 import type { Clock } from '../lib/clock';
 import type { ClassRegistry } from '../store/classes';
 import { deleteObjectRow, selectObject, updateObjectRow } from '../store/objects';
-import type { Filter } from '../store/objects';
+import type { Filter, ObjectRow } from '../store/objects';
+import { aclAllows, aclForbidden } from './acl';
+import { aclKeys } from './access';
+import type { Principal } from './access';
 import { applyRelationChanges, deleteOwnedRelations } from '../store/relations';
 import { withCleanup } from './attempt';
 import { createObjects } from './create';
+import type { CreateOptions } from './create';
 import { buildFilter, parseWhere } from './filter';
 import type { ApiObject } from './format';
 import { guard } from './guard';
 import { assertClassName } from './names';
 import { newFieldTypes } from './schema';
 import { applyBody } from './write';
+
+/** Steps a built-in class adds to an update, inside its transaction. */
+export interface UpdateHooks {
+  /** Runs with the row locked and writable; returns the body to apply. */
+  before?(tx: Sql, current: ObjectRow): Promise<unknown>;
+  /** Runs after the row is written. */
+  after?(tx: Sql, row: { id: string; data: Record<string, unknown> }): Promise<void>;
+}
 
 /** Create, update and delete (Doc 1 Objects), each in one transaction with its relation changes. */
 export class WriteService {
@@ -37,15 +49,34 @@ export class WriteService {
     sql: Sql,
     className: string,
     where: string | undefined,
+    access: Principal,
   ): Promise<Filter | undefined> {
-    return where ? buildFilter(sql, this.classes, className, parseWhere(where)) : undefined;
+    return where ? buildFilter(sql, this.classes, className, parseWhere(where), aclKeys(access)) : undefined;
+  }
+
+  /**
+   * Locks the object for writing and checks, in this order: it exists, the ACL lets the
+   * principal write it (Doc 1 ACL), and the conditional `where` holds (305).
+   */
+  private async lockWritable(
+    tx: Sql,
+    className: string,
+    id: string,
+    access: Principal,
+    filter: Filter | undefined,
+  ): Promise<ObjectRow | undefined> {
+    const current = await selectObject(tx, className, id, { forUpdate: true });
+    if (!current) return undefined;
+    if (!aclAllows(current.acl, access, 'write')) throw aclForbidden(id);
+    if (filter && !(await selectObject(tx, className, id, { filter }))) throw conditionNotMet();
+    return current;
   }
 
   async create(
     sql: Sql,
     className: string,
     body: unknown,
-    opts: { fetchWhenSave: boolean },
+    opts: CreateOptions,
   ): Promise<ApiObject> {
     const [result] = await this.createMany(sql, className, [body], opts);
     if (result instanceof ApiError) throw result;
@@ -53,7 +84,7 @@ export class WriteService {
     return result;
   }
 
-  createMany(sql: Sql, className: string, bodies: unknown[], opts: { fetchWhenSave: boolean }) {
+  createMany(sql: Sql, className: string, bodies: unknown[], opts: CreateOptions) {
     return createObjects(
       { classes: this.classes, clock: this.clock, onWrite: this.onWrite },
       sql,
@@ -68,20 +99,18 @@ export class WriteService {
     className: string,
     id: string,
     body: unknown,
-    opts: { where?: string | undefined; fetchWhenSave: boolean },
+    opts: { where?: string | undefined; fetchWhenSave: boolean; access: Principal; hooks?: UpdateHooks },
   ): Promise<ApiObject> {
-    assertClassName(className, true);
+    assertClassName(className, false);
     if (!(await this.classes.exists(sql, className))) throw classNotFound();
-    const filter = await this.filterOf(sql, className, opts.where);
+    const filter = await this.filterOf(sql, className, opts.where, opts.access);
     const run = () =>
       sql.transaction(async (tx) => {
         // The row lock makes read-modify-write atomic: concurrent increments never lose one.
-        const current = await selectObject(tx, className, id, { filter, forUpdate: true });
-        if (!current) {
-          if (filter && (await selectObject(tx, className, id))) throw conditionNotMet();
-          throw objectNotFound(className, id);
-        }
-        const { data, acl, changed, relations } = applyBody(current.data, body);
+        const current = await this.lockWritable(tx, className, id, opts.access, filter);
+        if (!current) throw objectNotFound(className, id);
+        const input = opts.hooks?.before ? await opts.hooks.before(tx, current) : body;
+        const { data, acl, changed, relations } = applyBody(current.data, input);
         await this.recordFields(tx, className, data, changed);
         const updatedAt = this.clock.now();
         await updateObjectRow(tx, className, {
@@ -91,6 +120,7 @@ export class WriteService {
           updated_at: updatedAt,
         });
         await applyRelationChanges(tx, className, id, relations);
+        await opts.hooks?.after?.(tx, { id, data });
         this.onWrite(className, 1);
         const out: ApiObject = { updatedAt: updatedAt.toISOString(), objectId: id };
         if (opts.fetchWhenSave) for (const k of changed) if (k in data) out[k] = data[k];
@@ -108,19 +138,25 @@ export class WriteService {
     sql: Sql,
     className: string,
     ids: string[],
-    opts: { where?: string | undefined },
+    opts: { where?: string | undefined; access: Principal; after?: (tx: Sql, gone: ObjectRow[]) => Promise<void> },
   ): Promise<ApiObject> {
-    assertClassName(className, true);
+    assertClassName(className, false);
     if (!(await this.classes.exists(sql, className))) throw classNotFound();
-    const filter = await this.filterOf(sql, className, opts.where);
+    const filter = await this.filterOf(sql, className, opts.where, opts.access);
     await guard(className, this.classes, () =>
       sql.transaction(async (tx) => {
-        const gone: string[] = [];
+        const gone: ObjectRow[] = [];
         for (const id of ids) {
-          if (await deleteObjectRow(tx, className, id, filter)) gone.push(id);
-          else if (filter && (await selectObject(tx, className, id))) throw conditionNotMet();
+          const row = await this.lockWritable(tx, className, id, opts.access, filter);
+          // Deleting what is not there succeeds, as on LeanCloud.
+          if (row && (await deleteObjectRow(tx, className, id))) gone.push(row);
         }
-        await deleteOwnedRelations(tx, className, gone);
+        await deleteOwnedRelations(
+          tx,
+          className,
+          gone.map((r) => r.id),
+        );
+        await opts.after?.(tx, gone);
         this.onWrite(className, gone.length);
       }),
     );

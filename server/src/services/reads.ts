@@ -13,12 +13,17 @@ import { guard } from './guard';
 import { expandIncludes, parseInclude } from './include';
 import { assertClassName } from './names';
 import { parseKeys, project } from './project';
+import { redact } from './redact';
+import { aclKeys } from './access';
+import type { Principal } from './access';
+import { aclCondition } from '../store/acl-sql';
+import { Params } from '../store/params';
 
 export interface ReadOptions {
   keys?: string | undefined;
   include?: string | undefined;
   returnACL?: string | undefined;
-  master: boolean;
+  access: Principal;
 }
 
 export interface QueryOptions extends ReadOptions {
@@ -40,11 +45,11 @@ export class ReadService {
   ) {}
 
   /** Rows as the API returns them: ACL when allowed, includes expanded, keys applied. */
-  async shape(sql: Sql, rows: ObjectRow[], opts: ReadOptions): Promise<ApiObject[]> {
-    const withAcl = isTruthyFlag(opts.returnACL) && (this.returnAclAllowed || opts.master);
-    const objects = rows.map((r) => toApi(r, { withAcl }));
+  async shape(sql: Sql, className: string, rows: ObjectRow[], opts: ReadOptions): Promise<ApiObject[]> {
+    const withAcl = isTruthyFlag(opts.returnACL) && (this.returnAclAllowed || opts.access.master);
+    const objects = rows.map((r) => redact(className, toApi(r, { withAcl }), opts.access));
     const include = parseInclude(opts.include);
-    if (include.size > 0) await expandIncludes(sql, this.classes, objects, include);
+    if (include.size > 0) await expandIncludes(sql, this.classes, objects, include, opts.access);
     const keys = parseKeys(opts.keys);
     return keys.include || keys.exclude.length ? objects.map((o) => project(o, keys)) : objects;
   }
@@ -53,9 +58,14 @@ export class ReadService {
   async get(sql: Sql, className: string, id: string, opts: ReadOptions): Promise<ApiObject | undefined> {
     assertClassName(className, false);
     if (!(await this.classes.exists(sql, className))) throw classNotFound();
-    const row = await guard(className, this.classes, () => selectObject(sql, className, id));
+    const row = await guard(className, this.classes, () => {
+      const params = new Params();
+      const filter = { sql: aclCondition(params, aclKeys(opts.access), 'read'), params };
+      return selectObject(sql, className, id, { filter });
+    });
+    // An object the ACL hides answers like a missing one: its existence is not disclosed.
     if (!row) return undefined;
-    return (await this.shape(sql, [row], opts))[0];
+    return (await this.shape(sql, className, [row], opts))[0];
   }
 
   async query(
@@ -91,10 +101,10 @@ export class ReadService {
     if (!(await this.classes.exists(sql, className)))
       return countWanted ? { results: [], count: 0 } : { results: [] };
     return guard(className, this.classes, async () => {
-      const filter = await buildFilter(sql, this.classes, className, where);
+      const filter = await buildFilter(sql, this.classes, className, where, aclKeys(q.access));
       const order = parseOrder(q.order, await this.classes.fields(sql, className));
       const rows = limit > 0 ? await findObjects(sql, className, { filter, order, limit, skip }) : [];
-      const results = await this.shape(sql, rows, q);
+      const results = await this.shape(sql, className, rows, q);
       if (!countWanted) return { results };
       return { results, count: await countObjects(sql, className, filter) };
     });

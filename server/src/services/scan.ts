@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock';
 import type { ClassRegistry } from '../store/classes';
 import { fieldRef, sortExpr } from '../store/fields';
 import { scanObjects } from '../store/scan';
+import { MASTER } from './access';
 import { buildFilter, parseWhere } from './filter';
 import { guard } from './guard';
 import { assertClassName } from './names';
@@ -105,7 +106,7 @@ export class ScanService {
         rows.length > limit && last
           ? this.encode({ k: scanKey, v: last.scan_key, e: this.clock.now().getTime() + CURSOR_TTL_MS })
           : null;
-      return { results: await this.reads.shape(sql, page, { master: true }), cursor };
+      return { results: await this.reads.shape(sql, className, page, { access: MASTER }), cursor };
     });
   }
 }

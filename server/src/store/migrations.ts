@@ -61,4 +61,60 @@ export const serverMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0005_accounts',
+    sql: `
+      CREATE TABLE lc_user_auth (
+        user_id text COLLATE "C" PRIMARY KEY,
+        password_hash text,
+        lock_state jsonb NOT NULL DEFAULT '{"locked": false, "times": []}'::jsonb
+      );
+      CREATE TABLE lc_sessions (
+        token_hash text PRIMARY KEY,
+        user_id text COLLATE "C" NOT NULL,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX lc_sessions_by_user ON lc_sessions (user_id);
+      CREATE TABLE lc_auth_links (
+        platform text COLLATE "C" NOT NULL,
+        uid text COLLATE "C" NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (platform, uid)
+      );
+      CREATE INDEX lc_auth_links_by_user ON lc_auth_links (user_id);
+      CREATE TABLE lc_account_tokens (
+        token_hash text PRIMARY KEY,
+        kind text NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
+        target text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE TABLE lc_sms_codes (
+        phone text COLLATE "C" NOT NULL,
+        purpose text NOT NULL,
+        code text NOT NULL,
+        user_id text COLLATE "C",
+        expires_at timestamptz NOT NULL,
+        attempts int NOT NULL DEFAULT 0,
+        PRIMARY KEY (phone, purpose)
+      );
+      CREATE TABLE lc_outbox (
+        id bigserial PRIMARY KEY,
+        channel text NOT NULL,
+        recipient text NOT NULL,
+        kind text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        link text,
+        code text,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX lc_outbox_by_recipient ON lc_outbox (recipient, id);
+      CREATE TABLE lc_app_settings (
+        key text PRIMARY KEY,
+        value jsonb NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,6 +1,7 @@
 import type { Acl } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { pgErrorCode } from '@switchboard/shared/sql';
+import { aclCondition } from './acl-sql';
 import { orderBySql } from './order-sql';
 import type { OrderTerm } from './order-sql';
 import { Params } from './params';
@@ -126,9 +127,18 @@ export async function countObjects(sql: Sql, className: string, filter: Filter):
   return rows[0]?.n ?? 0;
 }
 
-export async function selectByIds(sql: Sql, className: string, ids: string[]): Promise<ObjectRow[]> {
+/** The objects with these ids, only those `readKeys` may read (all of them for the master key). */
+export async function selectByIds(
+  sql: Sql,
+  className: string,
+  ids: string[],
+  readKeys?: readonly string[],
+): Promise<ObjectRow[]> {
   if (ids.length === 0) return [];
-  return sql.query<ObjectRow>(`SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE id = ANY($1::text[])`, [
-    ids,
-  ]);
+  const p = new Params();
+  const idsParam = p.add(ids);
+  return sql.query<ObjectRow>(
+    `SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE id = ANY(${idsParam}::text[]) AND ${aclCondition(p, readKeys, 'read')}`,
+    p.values,
+  );
 }

@@ -7,7 +7,21 @@ export async function resetAllData(sql: Sql): Promise<void> {
     const classes = await tx.query<{ name: string }>('SELECT name FROM lc_classes');
     for (const { name } of classes) await tx.exec(`DROP TABLE IF EXISTS ${tableFor(name)}`);
     await tx.exec(
-      'DELETE FROM lc_classes; DELETE FROM lc_relations; DELETE FROM lc_indexes; DELETE FROM lc_export_tasks;',
+      [
+        'lc_classes',
+        'lc_relations',
+        'lc_indexes',
+        'lc_export_tasks',
+        'lc_user_auth',
+        'lc_sessions',
+        'lc_auth_links',
+        'lc_account_tokens',
+        'lc_sms_codes',
+        'lc_outbox',
+        'lc_app_settings',
+      ]
+        .map((t) => `DELETE FROM ${t};`)
+        .join(' '),
     );
   });
 }

@@ -11,6 +11,8 @@ export interface WhereContext {
   near?: NearOrder | undefined;
   /** True while translating inside $or/$and/sub-queries, where $nearSphere does not order. */
   nested: boolean;
+  /** The reader's ACL keys: sub-queries only see rows they may read. undefined: master key. */
+  readKeys?: readonly string[] | undefined;
 }
 
 export interface NearOrder {

@@ -3,6 +3,7 @@ import type { Condition, PointerValue, SubQuery } from '@switchboard/shared';
 import { badRequest } from '../http/errors';
 import { fieldRef, jsonExpr, sortExpr } from './fields';
 import type { FieldRef } from './fields';
+import { aclCondition } from './acl-sql';
 import { tableFor } from './tables';
 import type { WhereContext } from './where-context';
 
@@ -54,7 +55,8 @@ export function relatedTo(object: PointerValue, key: string, ctx: WhereContext):
 function subIds(q: SubQuery, ctx: WhereContext, translate: Translate): string | undefined {
   if (!ctx.fieldsOf(q.className)) return undefined;
   const cond = translate(q.where, { ...ctx, className: q.className, nested: true });
-  return `SELECT id FROM ${tableFor(q.className)} WHERE ${cond} ORDER BY id LIMIT ${ctx.params.add(q.limit)}`;
+  const acl = aclCondition(ctx.params, ctx.readKeys, 'read');
+  return `SELECT id FROM ${tableFor(q.className)} WHERE (${cond}) AND ${acl} ORDER BY id LIMIT ${ctx.params.add(q.limit)}`;
 }
 
 export function inQuery(
@@ -94,7 +96,8 @@ export function selectKey(
   if (fields) {
     const inner: WhereContext = { ...ctx, className: q.className, nested: true };
     const cond = translate(q.where, inner);
-    const sub = `SELECT ${asJson(innerRef)} FROM ${tableFor(q.className)} WHERE ${cond} ORDER BY id LIMIT ${ctx.params.add(q.limit)}`;
+    const acl = aclCondition(ctx.params, ctx.readKeys, 'read');
+    const sub = `SELECT ${asJson(innerRef)} FROM ${tableFor(q.className)} WHERE (${cond}) AND ${acl} ORDER BY id LIMIT ${ctx.params.add(q.limit)}`;
     hit = `${asJson(ref)} IN (${sub})`;
   }
   return negate ? `(${hit}) IS NOT TRUE` : hit;

@@ -1,0 +1,90 @@
+import { isPlainObject, LcCode } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+import { badRequest, invalidJson } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import type { ObjectRow } from '../../store/objects';
+import { openSession } from '../../store/sessions';
+import { findUserBy, readAuth } from '../../store/users';
+import type { UserKey } from '../../store/users';
+import type { ApiObject } from '../format';
+import type { AppSettings } from '../settings';
+import { checkPassword } from './fields';
+import { accountLocked, assertOpen, clearFailures, recordFailure } from './lock';
+import { verifyPassword } from './passwords';
+import { loginBody } from './profile';
+import { userNotFound } from './user-api';
+
+const IDENTIFIERS: UserKey[] = ['username', 'email', 'mobilePhoneNumber'];
+
+/** Doc 1 Login: exactly one of username, e-mail or phone number identifies the user. */
+export function identifierOf(body: unknown): { key: UserKey; value: string } {
+  if (!isPlainObject(body)) throw invalidJson();
+  const given = IDENTIFIERS.filter((k) => body[k] !== undefined);
+  if (given.length === 0) throw badRequest(LcCode.UsernameMissing, 'Username is missing or empty.');
+  if (given.length > 1) {
+    throw badRequest(
+      LcCode.InvalidParameter,
+      'Send exactly one of username, email or mobilePhoneNumber to log in, not several.',
+    );
+  }
+  const key = given[0] as UserKey;
+  const value = body[key];
+  if (typeof value !== 'string' || value === '') throw badRequest(LcCode.InvalidParameter, `${key} must be a non-empty string.`);
+  return { key, value };
+}
+
+/**
+ * Checks a secret (password or SMS code) for a user under the account lock: while locked, even
+ * the right secret gets 219; a wrong one counts as a failure and gets `wrong` (or 219 once it
+ * locks). The failure is committed even though the request fails.
+ */
+export async function underLock(
+  sql: Sql,
+  clock: Clock,
+  user: ObjectRow,
+  check: () => Promise<boolean>,
+  wrong: () => Error,
+): Promise<void> {
+  const now = clock.now();
+  await assertOpen(sql, user.id, now);
+  if (await check()) {
+    await clearFailures(sql, user.id);
+    return;
+  }
+  const locked = await sql.transaction((tx) => recordFailure(tx, user.id, now));
+  throw locked ? accountLocked() : wrong();
+}
+
+/** Doc 1 Authentication rule 6: login may be refused until the e-mail is verified. */
+export function assertMayLogIn(user: ObjectRow, settings: AppSettings): void {
+  if (
+    settings.emailVerify &&
+    settings.forbidUnverifiedEmailLogin &&
+    typeof user.data.email === 'string' &&
+    user.data.email !== '' &&
+    user.data.emailVerified !== true
+  ) {
+    throw badRequest(LcCode.EmailNotVerified, "Email address isn't verified.");
+  }
+}
+
+export async function passwordLogin(
+  sql: Sql,
+  clock: Clock,
+  settings: AppSettings,
+  body: Record<string, unknown>,
+): Promise<ApiObject> {
+  const { key, value } = identifierOf(body);
+  const password = checkPassword(body.password);
+  const user = await findUserBy(sql, key, value);
+  if (!user) throw userNotFound();
+  await underLock(
+    sql,
+    clock,
+    user,
+    async () => verifyPassword((await readAuth(sql, user.id)).password_hash, password),
+    () => badRequest(LcCode.PasswordMismatch, 'The username and password mismatch.'),
+  );
+  assertMayLogIn(user, settings);
+  return loginBody(user, await openSession(sql, user.id, clock.now()));
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { isPlainObject, isTruthyFlag, LcCode } from '@switchboard/shared';
+import { ApiError, badRequest, forbidden } from '../../http/errors';
+import type { ApiRequest } from '../../http/types';
+import { findLinkedUser } from '../../store/auth-links';
+import { openSession } from '../../store/sessions';
+import { findUserById, forgetUser, setPasswordHash } from '../../store/users';
+import { MASTER } from '../access';
+import type { Principal } from '../access';
+import { created } from '../class-api';
+import { ObjectApi } from '../object-api';
+import { authDataPaths, linksOf, normalizeAuthData, syncLinks } from './auth-data';
+import type { AccountDeps } from './deps';
+import { assertUnique, checkUserBody } from './fields';
+import { sendAccountMail } from './mail';
+import { hashPassword } from './passwords';
+import { loginBody, userDefaultAcl } from './profile';
+
+export const userNotFound = () => badRequest(LcCode.UserNotFound, 'Could not find user.');
+
+/** Doc 1 Authentication rule 3: only the user's own session (or the master key) changes a user. */
+export function assertSelf(access: Principal, id: string): void {
+  if (!access.master && access.userId !== id) {
+    throw new ApiError(403, LcCode.SessionMissing, 'The user cannot be altered by a client without the session.');
+  }
+}
+
+/** A generated username for third-party and anonymous users: 25 lowercase letters and digits. */
+const randomUsername = () =>
+  Array.from(randomBytes(25), (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
+
+/** Doc 1 User (class _User) at /1.1/users and /1.1/classes/_User. */
+export class UserApi extends ObjectApi {
+  constructor(private readonly accounts: AccountDeps) {
+    super(accounts, '_User', '/1.1/users');
+  }
+
+  override async create(req: ApiRequest) {
+    if (isPlainObject(req.body) && req.body.authData !== undefined && req.body.password === undefined)
+      return this.loginWithAuthData(req);
+    const access = await this.principal(req);
+    const { fields, password } = checkUserBody(req.body, { creating: true, master: access.master });
+    if (password === undefined) throw badRequest(LcCode.PasswordMissing, 'Password is missing or empty.');
+    if (fields.authData !== undefined) fields.authData = normalizeAuthData(fields.authData);
+    const settings = await this.accounts.settings.get(req.sql);
+    const hash = await hashPassword(password);
+    return req.sql.transaction(async (tx) => {
+      await assertUnique(tx, fields);
+      const email = typeof fields.email === 'string' ? fields.email : undefined;
+      if (!('emailVerified' in fields)) fields.emailVerified = settings.emailVerify && email ? false : null;
+      if (!('mobilePhoneVerified' in fields)) fields.mobilePhoneVerified = false;
+      const obj = await this.deps.writes.create(tx, '_User', fields, {
+        fetchWhenSave: false,
+        defaultAcl: userDefaultAcl,
+      });
+      const id = String(obj.objectId);
+      await setPasswordHash(tx, id, hash);
+      await syncLinks(tx, id, fields.authData);
+      const sessionToken = await openSession(tx, id, this.accounts.clock.now());
+      if (settings.emailVerify && email)
+        await sendAccountMail(tx, this.accounts.clock, { kind: 'verify_email', userId: id, email, baseUrl: req.baseUrl });
+      return created(this, req, { objectId: id, createdAt: obj.createdAt, sessionToken });
+    });
+  }
+
+  /**
+   * Doc 1 Third-party: log in the user linked to one of the identities (200), or register one
+   * with a generated username (201). New identities of a known user are linked to it.
+   */
+  private async loginWithAuthData(req: ApiRequest) {
+    const body = req.body as Record<string, unknown>;
+    const authData = normalizeAuthData(body.authData);
+    const links = linksOf(authData);
+    // Platform identities first, then the UnionID ones (which several platforms share).
+    links.sort((a, b) => Number(a.platform.startsWith('_')) - Number(b.platform.startsWith('_')));
+    return req.sql.transaction(async (tx) => {
+      const now = () => this.accounts.clock.now();
+      const existing = await findLinkedUser(tx, links);
+      if (existing) {
+        await this.deps.writes.update(tx, '_User', existing, authDataPaths(authData), {
+          fetchWhenSave: false,
+          access: MASTER,
+          hooks: { after: (t, row) => syncLinks(t, row.id, row.data.authData) },
+        });
+        const row = await findUserById(tx, existing);
+        if (!row) throw userNotFound();
+        const token = await openSession(tx, existing, now());
+        return {
+          status: 200,
+          body: loginBody(row, token),
+          headers: { Location: `${req.baseUrl}${this.path}/${existing}` },
+        };
+      }
+      if (isTruthyFlag(req.query.failOnNotExist)) throw userNotFound();
+      const fields = {
+        username: randomUsername(),
+        authData: Object.fromEntries(Object.entries(authData).filter(([, v]) => v !== null)),
+        emailVerified: null,
+        mobilePhoneVerified: false,
+      };
+      const obj = await this.deps.writes.create(tx, '_User', fields, {
+        fetchWhenSave: false,
+        defaultAcl: userDefaultAcl,
+      });
+      const id = String(obj.objectId);
+      await syncLinks(tx, id, fields.authData);
+      const row = await findUserById(tx, id);
+      if (!row) throw userNotFound();
+      return created(this, req, loginBody(row, await openSession(tx, id, now())));
+    });
+  }
+
+  override async get(req: ApiRequest, id: string) {
+    const res = await super.get(req, id);
+    // Doc 1 Get: an unknown user is 400 / 211, unlike ordinary classes.
+    if (!res.body || Object.keys(res.body).length === 0) throw userNotFound();
+    return res;
+  }
+
+  override async query(req: ApiRequest) {
+    const access = await this.principal(req);
+    // Doc 1 User: query permission on _User is closed by default; the master key always works.
+    if (!access.master && !(await this.accounts.settings.get(req.sql)).userQueryOpen)
+      throw forbidden("Forbidden to find by class '_User' permissions.");
+    return super.query(req);
+  }
+
+  override async update(req: ApiRequest, id: string) {
+    const access = await this.principal(req);
+    assertSelf(access, id);
+    const { fields, password } = checkUserBody(req.body, { creating: false, master: access.master });
+    const { authData, ...rest } = fields;
+    const body: Record<string, unknown> = {
+      ...rest,
+      ...(authData === undefined ? {} : authDataPaths(normalizeAuthData(authData))),
+    };
+    const hash = password === undefined ? undefined : await hashPassword(password);
+    const settings = await this.accounts.settings.get(req.sql);
+    let newEmail: string | undefined;
+    return super.update({ ...req, body }, id, {
+      before: async (tx, current) => {
+        await assertUnique(tx, fields, id);
+        if (typeof fields.email === 'string' && fields.email !== current.data.email) {
+          newEmail = fields.email;
+          if (!('emailVerified' in fields)) body.emailVerified = settings.emailVerify ? false : null;
+        }
+        const phone = fields.mobilePhoneNumber;
+        if (typeof phone === 'string' && phone !== current.data.mobilePhoneNumber && !('mobilePhoneVerified' in fields))
+          body.mobilePhoneVerified = false;
+        return body;
+      },
+      after: async (tx, row) => {
+        await syncLinks(tx, id, row.data.authData);
+        if (hash !== undefined) await setPasswordHash(tx, id, hash);
+        if (newEmail && settings.emailVerify) {
+          await sendAccountMail(tx, this.accounts.clock, {
+            kind: 'verify_email',
+            userId: id,
+            email: newEmail,
+            baseUrl: req.baseUrl,
+          });
+        }
+      },
+    });
+  }
+
+  override async delete(req: ApiRequest, ids: string[]) {
+    const access = await this.principal(req);
+    for (const id of ids) assertSelf(access, id);
+    return super.delete(req, ids, async (tx, gone) => {
+      for (const row of gone) await forgetUser(tx, row.id);
+    });
+  }
+}
