@@ -5,10 +5,16 @@ import type { ClassFields } from '../store/classes';
 import { insertObject } from '../store/objects';
 import type { ObjectRow } from '../store/objects';
 import { applyRelationChanges } from '../store/relations';
+import { setPasswordHash } from '../store/users';
+import { hashPassword } from '../services/users/passwords';
+import { userDefaultAcl } from '../services/users/profile';
 import { demoCatalog, demoRelations } from './catalog';
 import type { DemoObject } from './catalog';
 
 const PUBLIC_READ = { '*': { read: true } } as const;
+
+/** The password of every demo user. */
+export const DEMO_PASSWORD = 'switchboard-demo';
 
 /**
  * Loads a small shop (products, stores, reviews, users, roles, file records) that uses every
@@ -30,8 +36,11 @@ export async function seedDemoData(server: Server): Promise<boolean> {
         }
       }
       await classes.addFields(tx, className, fields);
-      for (const obj of objects) await insertObject(tx, className, toRow(obj));
+      for (const obj of objects) await insertObject(tx, className, toRow(className, obj));
     }
+    // Every demo user logs in with the same documented password (README).
+    const hash = await hashPassword(DEMO_PASSWORD);
+    for (const user of catalog._User ?? []) await setPasswordHash(tx, user.id, hash);
     for (const r of demoRelations(catalog)) {
       await applyRelationChanges(tx, r.ownerClass, r.ownerId, [
         { field: r.field, className: r.targetClass, add: r.targetIds, remove: [], clear: false },
@@ -41,12 +50,12 @@ export async function seedDemoData(server: Server): Promise<boolean> {
   return true;
 }
 
-function toRow(obj: DemoObject): ObjectRow {
+function toRow(className: string, obj: DemoObject): ObjectRow {
   return {
     id: obj.id,
     created_at: obj.createdAt,
     updated_at: obj.createdAt,
-    acl: obj.acl ?? PUBLIC_READ,
+    acl: obj.acl ?? (className === '_User' ? userDefaultAcl(obj.id) : PUBLIC_READ),
     data: obj.data,
   };
 }
