@@ -12,6 +12,8 @@ import { indexRoutes } from './routes/indexes';
 import { mountClass, objectRoutes } from './routes/objects';
 import { switchboardRoutes } from './routes/switchboard';
 import { userRoutes } from './routes/users';
+import { smsRoutes } from './routes/sms';
+import { accountPageRoutes } from './routes/account-pages';
 import { AccessResolver } from './services/access';
 import { RoleApi } from './services/roles/role-api';
 import { DEFAULT_SETTINGS, SettingsService } from './services/settings';
@@ -75,6 +77,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
 
   objectRoutes(router, accounts, { _User: users, _Role: roles });
   userRoutes(router, users, accounts);
+  smsRoutes(router, accounts);
   mountClass(router, '/1.1/roles', () => roles);
   switchboardRoutes(router, settings);
   batchRoutes(router, writes, classes, (err) => logError(err));
@@ -97,6 +100,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         return { status: 'ok' };
       });
       exportDownloadRoute(app, sql, exports);
+      accountPageRoutes(app, sql, clock);
     },
   });
   logError = (err) => http.log.error({ err }, 'background or batch element failure');

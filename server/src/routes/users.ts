@@ -8,6 +8,7 @@ import type { AccountDeps } from '../services/users/deps';
 import { checkPassword } from '../services/users/fields';
 import { passwordLogin } from '../services/users/login';
 import { sendAccountMail } from '../services/users/mail';
+import { smsLogin } from '../services/users/sms-login';
 import { hashPassword, verifyPassword } from '../services/users/passwords';
 import { loginBody } from '../services/users/profile';
 import { assertSelf, userNotFound } from '../services/users/user-api';
@@ -32,7 +33,10 @@ export function userRoutes(router: ApiRouter, users: UserApi, deps: AccountDeps)
 
   router.on('POST', '/1.1/login', async (req) => {
     const settings = await deps.settings.get(req.sql);
-    return { body: await passwordLogin(req.sql, deps.clock, settings, bodyOf(req)) };
+    const body = bodyOf(req);
+    // With smsCode (from requestLoginSmsCode) the code stands in for the password.
+    if (body.smsCode !== undefined) return { body: await smsLogin(req, deps.clock, settings, body) };
+    return { body: await passwordLogin(req.sql, deps.clock, settings, body) };
   });
 
   router.on('GET', '/1.1/users/me', async (req) => {

@@ -41,6 +41,7 @@ export const LcCode = {
   PhoneNotVerified: 215,
   EmailNotVerified: 216,
   AccountLocked: 219,
+  SmsTooFrequent: 601,
   InvalidSmsCode: 603,
   InvalidGeoPoint: 302,
   ConditionNotMet: 305,

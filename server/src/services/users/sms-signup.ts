@@ -1,0 +1,68 @@
+import { isPlainObject, LcCode } from '@switchboard/shared';
+import { badRequest, invalidJson } from '../../http/errors';
+import type { ApiRequest, ApiResponse } from '../../http/types';
+import { openSession } from '../../store/sessions';
+import { findUserBy, findUserById, setPasswordHash } from '../../store/users';
+import { normalizeAuthData, syncLinks } from './auth-data';
+import type { AccountDeps } from './deps';
+import { assertUnique, checkUserBody } from './fields';
+import { sendAccountMail } from './mail';
+import { hashPassword } from './passwords';
+import { loginBody, userDefaultAcl } from './profile';
+import { checkPhone, withSmsCode } from './sms-codes';
+import { loginWithCode } from './sms-login';
+import { userNotFound } from './user-api';
+
+/**
+ * POST /1.1/usersByMobilePhone {mobilePhoneNumber, smsCode, ...fields}, with a code from
+ * requestSmsCode: logs in the user holding the number (200), or registers one whose username is
+ * the number and whose phone is verified (201). The other fields only apply to a new user.
+ */
+export async function signUpOrLogInByPhone(deps: AccountDeps, req: ApiRequest): Promise<ApiResponse> {
+  if (!isPlainObject(req.body)) throw invalidJson();
+  const { smsCode, ...rest } = req.body;
+  const phone = checkPhone(rest.mobilePhoneNumber);
+  if (smsCode === undefined || smsCode === '')
+    throw badRequest(LcCode.InvalidSmsCode, 'The SMS code (smsCode) is missing.');
+  const settings = await deps.settings.get(req.sql);
+  const code = { purpose: 'signup_or_login' as const, phone, code: smsCode };
+
+  const existing = await findUserBy(req.sql, 'mobilePhoneNumber', phone);
+  if (existing) return { body: await loginWithCode(req.sql, deps.clock, settings, existing, code) };
+
+  const access = await deps.access.of(req.sql, req.auth);
+  const { fields, password } = checkUserBody(
+    { username: phone, ...rest },
+    { creating: true, master: access.master },
+  );
+  if (fields.authData !== undefined) fields.authData = normalizeAuthData(fields.authData);
+  const email = typeof fields.email === 'string' ? fields.email : undefined;
+  if (!('emailVerified' in fields)) fields.emailVerified = settings.emailVerify && email ? false : null;
+  fields.mobilePhoneVerified = true;
+  const hash = password === undefined ? undefined : await hashPassword(password);
+  return withSmsCode(req.sql, deps.clock, code, async (tx) => {
+    await assertUnique(tx, fields);
+    const obj = await deps.writes.create(tx, '_User', fields, {
+      fetchWhenSave: false,
+      defaultAcl: userDefaultAcl,
+    });
+    const id = String(obj.objectId);
+    if (hash !== undefined) await setPasswordHash(tx, id, hash);
+    await syncLinks(tx, id, fields.authData);
+    const token = await openSession(tx, id, deps.clock.now());
+    if (settings.emailVerify && email)
+      await sendAccountMail(tx, deps.clock, {
+        kind: 'verify_email',
+        userId: id,
+        email,
+        baseUrl: req.baseUrl,
+      });
+    const row = await findUserById(tx, id);
+    if (!row) throw userNotFound();
+    return {
+      status: 201,
+      body: loginBody(row, token),
+      headers: { Location: `${req.baseUrl}/1.1/users/${id}` },
+    };
+  });
+}
