@@ -18,7 +18,10 @@ const outbox = async (recipient: string) =>
 
 describe('registration', () => {
   it('refuses missing or taken identifiers with their LeanCloud codes', async () => {
-    const u = await signUp(t, { email: `${uniqueName('m')}@example.com`, mobilePhoneNumber: '+8613800000001' });
+    const u = await signUp(t, {
+      email: `${uniqueName('m')}@example.com`,
+      mobilePhoneNumber: '+8613800000001',
+    });
     const cases: [Record<string, unknown>, number][] = [
       [{ password: 'x1' }, 200],
       [{ username: uniqueName('u') }, 201],
@@ -74,7 +77,9 @@ describe('no password or hash in any response', () => {
       await t.request('GET', `/1.1/users/${u.objectId}`),
       await t.request('GET', '/1.1/users', { auth: 'master' }),
       await t.request('GET', '/1.1/classes/_User', { auth: 'master', query: { keys: 'password,username' } }),
-      await t.request('GET', `/1.1/classes/Note/${String(post.json.objectId)}`, { query: { include: 'owner' } }),
+      await t.request('GET', `/1.1/classes/Note/${String(post.json.objectId)}`, {
+        query: { include: 'owner' },
+      }),
       await t.request('POST', '/1.1/batch', {
         auth: 'master',
         body: { requests: [{ method: 'GET', path: `/1.1/users/${u.objectId}` }] },
@@ -100,7 +105,8 @@ describe('login', () => {
 
   it('locks after the 7th failure, refuses the right password, and opens 15 minutes after the last failure', async () => {
     const u = await signUp(t);
-    for (let i = 0; i < 6; i++) expect((await login({ username: u.username, password: 'bad' })).json.code).toBe(210);
+    for (let i = 0; i < 6; i++)
+      expect((await login({ username: u.username, password: 'bad' })).json.code).toBe(210);
     expect((await login({ username: u.username, password: 'bad' })).json.code).toBe(219);
     expect((await login({ username: u.username, password: u.password })).json.code).toBe(219);
     await t.request('POST', '/1.1/__test/clock', { auth: 'master', body: { advanceMs: 14 * 60_000 } });
@@ -130,9 +136,14 @@ describe('updates', () => {
   it('only the own session or the master key changes a user', async () => {
     const a = await signUp(t);
     const b = await signUp(t);
-    const r = await t.request('PUT', `/1.1/users/${a.objectId}`, { headers: session(b), body: { nickname: 'x' } });
+    const r = await t.request('PUT', `/1.1/users/${a.objectId}`, {
+      headers: session(b),
+      body: { nickname: 'x' },
+    });
     expect([r.status, r.json.code]).toEqual([403, 206]);
-    const viaClasses = await t.request('PUT', `/1.1/classes/_User/${a.objectId}`, { body: { nickname: 'x' } });
+    const viaClasses = await t.request('PUT', `/1.1/classes/_User/${a.objectId}`, {
+      body: { nickname: 'x' },
+    });
     expect(viaClasses.status).toBe(403);
     const m = await t.request('PUT', `/1.1/users/${a.objectId}`, { auth: 'master', body: { nickname: 'm' } });
     expect(m.status, m.text).toBe(200);
@@ -155,7 +166,9 @@ describe('updates', () => {
     try {
       const u = await signUp(t);
       const email = `${uniqueName('v')}@example.com`;
-      expect((await t.request('PUT', `/1.1/users/${u.objectId}`, { headers: session(u), body: { email } })).status).toBe(200);
+      expect(
+        (await t.request('PUT', `/1.1/users/${u.objectId}`, { headers: session(u), body: { email } })).status,
+      ).toBe(200);
       expect((await me(u)).emailVerified).toBe(false);
       const [mail] = await outbox(email);
       expect(mail?.kind).toBe('verify_email');
@@ -166,7 +179,9 @@ describe('updates', () => {
   });
 
   it('another user reads the profile but not its authData', async () => {
-    const a = await signUp(t, { authData: { someplatform: { uid: uniqueName('uid'), access_token: 'secret' } } });
+    const a = await signUp(t, {
+      authData: { someplatform: { uid: uniqueName('uid'), access_token: 'secret' } },
+    });
     const b = await signUp(t);
     const seen = await t.request('GET', `/1.1/users/${a.objectId}`, { headers: session(b) });
     expect(seen.json.username).toBe(a.username);
@@ -179,11 +194,15 @@ describe('authData with UnionID', () => {
   it('a second platform of the same person logs in the same user and is linked to it', async () => {
     const unionid = uniqueName('union');
     const first = await t.request('POST', '/1.1/users', {
-      body: { authData: { wxapp: { openid: uniqueName('o'), unionid, platform: 'weixin', main_account: true } } },
+      body: {
+        authData: { wxapp: { openid: uniqueName('o'), unionid, platform: 'weixin', main_account: true } },
+      },
     });
     expect(first.status, first.text).toBe(201);
     const second = await t.request('POST', '/1.1/users', {
-      body: { authData: { wxweb: { openid: uniqueName('o'), unionid, platform: 'weixin', main_account: false } } },
+      body: {
+        authData: { wxweb: { openid: uniqueName('o'), unionid, platform: 'weixin', main_account: false } },
+      },
     });
     expect(second.status, second.text).toBe(200);
     expect(second.json.objectId).toBe(first.json.objectId);
@@ -213,7 +232,9 @@ describe('user queries and settings', () => {
     expect(closed.status).toBe(403);
     await settings({ userQueryOpen: true });
     try {
-      const open = await t.request('GET', '/1.1/classes/_User', { query: { where: { username: u.username } } });
+      const open = await t.request('GET', '/1.1/classes/_User', {
+        query: { where: { username: u.username } },
+      });
       expect((open.json.results as unknown[]).length).toBe(1);
     } finally {
       await settings({ userQueryOpen: false });
@@ -243,7 +264,10 @@ describe('user queries and settings', () => {
       });
       expect(r.status, r.text).toBe(200);
       expect(r.json.sessionToken).not.toBe(u.sessionToken);
-      const stale = await t.request('PUT', `/1.1/users/${u.objectId}`, { headers: session(u), body: { a: 1 } });
+      const stale = await t.request('PUT', `/1.1/users/${u.objectId}`, {
+        headers: session(u),
+        body: { a: 1 },
+      });
       expect(stale.status).toBe(403);
     } finally {
       await settings({ forceRelogin: false });
@@ -258,7 +282,9 @@ describe('password reset mail', () => {
     expect((await t.request('POST', '/1.1/requestPasswordReset', { body: { email } })).status).toBe(200);
     const [mail] = await outbox(email);
     expect(mail?.kind).toBe('reset_password');
-    const unknown = await t.request('POST', '/1.1/requestPasswordReset', { body: { email: 'no@example.com' } });
+    const unknown = await t.request('POST', '/1.1/requestPasswordReset', {
+      body: { email: 'no@example.com' },
+    });
     expect(unknown.json.code).toBe(205);
   });
 });
@@ -271,7 +297,10 @@ describe('deleting a user', () => {
       body: {
         name: uniqueName('r'),
         ACL: { '*': { read: true } },
-        users: { __op: 'AddRelation', objects: [{ __type: 'Pointer', className: '_User', objectId: u.objectId }] },
+        users: {
+          __op: 'AddRelation',
+          objects: [{ __type: 'Pointer', className: '_User', objectId: u.objectId }],
+        },
       },
     });
     expect(role.status, role.text).toBe(201);
@@ -282,5 +311,25 @@ describe('deleting a user', () => {
     }
     const members = await t.server.sql.query('SELECT 1 FROM lc_relations WHERE target_id = $1', [u.objectId]);
     expect(members).toEqual([]);
+  });
+});
+
+describe('login inside a batch', () => {
+  it('is refused, so failed attempts cannot dodge the account lock', async () => {
+    const u = await signUp(t);
+    const r = await t.request('POST', '/1.1/batch', {
+      body: {
+        requests: [{ method: 'POST', path: '/1.1/login', body: { username: u.username, password: 'bad' } }],
+      },
+    });
+    const [element] = r.body as { error?: { code: number; error: string } }[];
+    // Refused as such (code 1), not checked as a password (210).
+    expect(element?.error?.code).toBe(1);
+    expect(element?.error?.error).toMatch(/inside a batch/);
+    const rows = await t.server.sql.query<{ lock_state: { times: number[] } }>(
+      'SELECT lock_state FROM lc_user_auth WHERE user_id = $1',
+      [u.objectId],
+    );
+    expect(rows[0]?.lock_state.times).toEqual([]);
   });
 });

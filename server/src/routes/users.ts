@@ -9,6 +9,7 @@ import { checkPassword } from '../services/users/fields';
 import { passwordLogin } from '../services/users/login';
 import { sendAccountMail } from '../services/users/mail';
 import { smsLogin } from '../services/users/sms-login';
+import { assertNotInBatch } from '../services/users/sms-codes';
 import { hashPassword, verifyPassword } from '../services/users/passwords';
 import { loginBody } from '../services/users/profile';
 import { assertSelf, userNotFound } from '../services/users/user-api';
@@ -22,7 +23,8 @@ const bodyOf = (req: ApiRequest): Record<string, unknown> => {
 
 function emailOf(req: ApiRequest): string {
   const email = bodyOf(req).email;
-  if (typeof email !== 'string' || email === '') throw badRequest(LcCode.EmailMissing, 'The email is missing.');
+  if (typeof email !== 'string' || email === '')
+    throw badRequest(LcCode.EmailMissing, 'The email is missing.');
   return email;
 }
 
@@ -33,6 +35,8 @@ export function userRoutes(router: ApiRouter, users: UserApi, deps: AccountDeps)
 
   router.on('POST', '/1.1/login', async (req) => {
     const settings = await deps.settings.get(req.sql);
+    // A failed login must be counted; inside a batch its savepoint would roll the count back.
+    assertNotInBatch(req);
     const body = bodyOf(req);
     // With smsCode (from requestLoginSmsCode) the code stands in for the password.
     if (body.smsCode !== undefined) return { body: await smsLogin(req, deps.clock, settings, body) };
@@ -89,7 +93,12 @@ export function userRoutes(router: ApiRouter, users: UserApi, deps: AccountDeps)
     const email = emailOf(req);
     const user = await findUserBy(req.sql, 'email', email);
     if (!user) throw badRequest(LcCode.EmailNotFound, 'Could not find user with the email.');
-    await sendAccountMail(req.sql, deps.clock, { kind: 'reset_password', userId: user.id, email, baseUrl: req.baseUrl });
+    await sendAccountMail(req.sql, deps.clock, {
+      kind: 'reset_password',
+      userId: user.id,
+      email,
+      baseUrl: req.baseUrl,
+    });
     return { body: {} };
   });
 
@@ -99,7 +108,12 @@ export function userRoutes(router: ApiRouter, users: UserApi, deps: AccountDeps)
     if (!user) throw badRequest(LcCode.EmailNotFound, 'Could not find user with the email.');
     if (user.data.emailVerified === true)
       throw badRequest(LcCode.InvalidParameter, 'This e-mail address is already verified.');
-    await sendAccountMail(req.sql, deps.clock, { kind: 'verify_email', userId: user.id, email, baseUrl: req.baseUrl });
+    await sendAccountMail(req.sql, deps.clock, {
+      kind: 'verify_email',
+      userId: user.id,
+      email,
+      baseUrl: req.baseUrl,
+    });
     return { body: {} };
   });
 }
