@@ -8,6 +8,8 @@ import { Clock } from './lib/clock';
 import { batchRoutes } from './routes/batch';
 import { controlRoutes } from './routes/control';
 import { exportDownloadRoute, exportRoutes } from './routes/export';
+import { fileContentRoutes } from './routes/file-content';
+import { fileRoutes } from './routes/files';
 import { indexRoutes } from './routes/indexes';
 import { mountClass, objectRoutes } from './routes/objects';
 import { switchboardRoutes } from './routes/switchboard';
@@ -15,6 +17,9 @@ import { userRoutes } from './routes/users';
 import { smsRoutes } from './routes/sms';
 import { accountPageRoutes } from './routes/account-pages';
 import { AccessResolver } from './services/access';
+import { FileApi } from './services/files/file-api';
+import { UploadService } from './services/files/uploads';
+import { BlobStore } from './store/blobs';
 import { RoleApi } from './services/roles/role-api';
 import { DEFAULT_SETTINGS, SettingsService } from './services/settings';
 import type { AppSettings } from './services/settings';
@@ -74,11 +79,16 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   await ensureBuiltinClasses(sql, classes);
   const users = new UserApi(accounts);
   const roles = new RoleApi(accounts);
+  const blobs = await BlobStore.open(opts.filesDir);
+  const files = new FileApi({ ...accounts, blobs });
+  const uploads = new UploadService({ ...accounts, blobs }, sql);
 
-  objectRoutes(router, accounts, { _User: users, _Role: roles });
+  // Doc 1 File record: "File records are queried as the class path /1.1/classes/files".
+  objectRoutes(router, accounts, { _User: users, _Role: roles, _File: files, files });
   userRoutes(router, users, accounts);
   smsRoutes(router, accounts);
   mountClass(router, '/1.1/roles', () => roles);
+  fileRoutes(router, files, uploads);
   switchboardRoutes(router, settings);
   batchRoutes(router, writes, classes, (err) => logError(err));
   scanRoutes(router, new ScanService(classes, reads, clock, opts.keys.masterKey));
@@ -100,6 +110,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         return { status: 'ok' };
       });
       exportDownloadRoute(app, sql, exports);
+      fileContentRoutes(app, { sql, blobs, uploads });
       accountPageRoutes(app, sql, clock);
     },
   });
@@ -116,6 +127,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       await worker.stop();
       await maintenance.stop();
       await http.close();
+      await blobs.close();
     },
   };
 }

@@ -42,13 +42,19 @@ export class ObjectApi implements ClassApi {
   async query(req: ApiRequest) {
     const q = parseInput(queryParamsSchema, req.query, 'query parameters');
     const access = await this.principal(req);
-    return { body: await this.deps.reads.query(req.sql, this.className, { ...q, access }) };
+    return {
+      body: await this.deps.reads.query(req.sql, this.className, { ...q, access, baseUrl: req.baseUrl }),
+    };
   }
 
   async get(req: ApiRequest, id: string) {
     const q = parseInput(getParamsSchema, req.query, 'query parameters');
     const access = await this.principal(req);
-    const found = await this.deps.reads.get(req.sql, this.className, id, { ...q, access });
+    const found = await this.deps.reads.get(req.sql, this.className, id, {
+      ...q,
+      access,
+      baseUrl: req.baseUrl,
+    });
     // Doc 1 Get: an unknown id in an ordinary class is 200 {}; inside a batch LeanCloud says null.
     return { body: found ?? (req.inBatch ? null : {}) };
   }

@@ -11,6 +11,7 @@ import { toApi } from './format';
 import type { ApiObject } from './format';
 import { guard } from './guard';
 import { expandIncludes, parseInclude } from './include';
+import { expandFileValues } from './files/expand';
 import { assertClassName } from './names';
 import { parseKeys, project } from './project';
 import { redact } from './redact';
@@ -24,6 +25,8 @@ export interface ReadOptions {
   include?: string | undefined;
   returnACL?: string | undefined;
   access: Principal;
+  /** The address clients reach the server by: when set, File values come back expanded with their url. */
+  baseUrl?: string | undefined;
 }
 
 export interface QueryOptions extends ReadOptions {
@@ -51,7 +54,8 @@ export class ReadService {
     const include = parseInclude(opts.include);
     if (include.size > 0) await expandIncludes(sql, this.classes, objects, include, opts.access);
     const keys = parseKeys(opts.keys);
-    return keys.include || keys.exclude.length ? objects.map((o) => project(o, keys)) : objects;
+    const out = keys.include || keys.exclude.length ? objects.map((o) => project(o, keys)) : objects;
+    return opts.baseUrl === undefined ? out : expandFileValues(sql, out, opts.baseUrl, opts.access);
   }
 
   /** One object, or undefined when the id is unknown in an existing class. */

@@ -32,8 +32,10 @@ export const invalidKey = (key: string) =>
     `Invalid key name. Keys are case-sensitive and 'a-zA-Z0-9_' are the only valid characters. The column is: '${key}'.`,
   );
 
-function encodedValue(v: Record<string, unknown>, field: string): unknown {
-  const type = encodedTypeOf(v);
+function encodedValue(value: Record<string, unknown>, field: string): unknown {
+  const type = encodedTypeOf(value);
+  // The SDK sends a saved AV.File whole (name, url, metaData, objectId) and without `id`.
+  const v = type === 'File' && value.id === undefined ? { ...value, id: value.objectId } : value;
   if (!type)
     throw badRequest(LcCode.InvalidType, `Unknown __type ${JSON.stringify(v.__type)} in field '${field}'.`);
   if (type === 'Relation') {

@@ -10,7 +10,8 @@ import { indexName, tableFor } from './tables';
 const UNIQUE_FIELDS: Record<string, string[]> = {
   _User: ['username', 'email', 'mobilePhoneNumber'],
   _Role: ['name'],
-  _File: [],
+  // Content on disk is found by key (routes/file-content.ts): one record per key.
+  _File: ['key'],
 };
 
 export const BUILTIN_TABLE_CLASSES = Object.keys(UNIQUE_FIELDS);

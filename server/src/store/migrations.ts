@@ -117,4 +117,17 @@ export const serverMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0006_file_uploads',
+    sql: `
+      CREATE TABLE lc_file_uploads (
+        token_hash text PRIMARY KEY,
+        file_id text COLLATE "C" NOT NULL,
+        key text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        uploaded_at timestamptz
+      );
+      CREATE INDEX lc_file_uploads_by_file ON lc_file_uploads (file_id);
+    `,
+  },
 ];

@@ -19,6 +19,7 @@ export async function resetAllData(sql: Sql): Promise<void> {
         'lc_sms_codes',
         'lc_outbox',
         'lc_app_settings',
+        'lc_file_uploads',
       ]
         .map((t) => `DELETE FROM ${t};`)
         .join(' '),

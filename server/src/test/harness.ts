@@ -54,7 +54,9 @@ export function authHeaders(mode: AuthMode): Record<string, string> {
 }
 
 /** Boots the real server (PGlite, or Postgres under SB_TEST_DB=postgres) on a free port. */
-export async function startTestServer(opts: { returnAclAllowed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { returnAclAllowed?: boolean; filesDir?: string } = {},
+): Promise<TestServer> {
   const db = await openTestDatabase();
   const server = await createServer({
     sql: db.sql,

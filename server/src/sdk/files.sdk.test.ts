@@ -1,0 +1,124 @@
+// The real `leancloud-storage` SDK saving, reading and deleting files: AV.File#save runs its s3
+// upload flow against this server (fileTokens, PUT to upload_url, fileCallback), and the url the
+// SDK reports downloads the same bytes.
+import { afterEach, describe, expect, it } from 'vitest';
+import { fresh, useSdkServer } from './helpers';
+import { AV, matching, rejection } from './setup';
+
+const { sdk, sent } = useSdkServer();
+
+const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+/** fileCallback requests since `mark` (the SDK sends this one with a lower-case "post"). */
+const callbacks = (mark: number) =>
+  sdk()
+    .since(mark)
+    .filter((r) => r.method.toUpperCase() === 'POST' && r.path === '/1.1/fileCallback');
+
+/** The SDK reports the upload's outcome without waiting for the answer. */
+async function callbackAnswered(mark: number): Promise<void> {
+  for (let i = 0; i < 50 && callbacks(mark).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+afterEach(async () => {
+  if (AV.User.current()) await AV.User.logOut();
+});
+
+describe('AV.File', () => {
+  it('uploads a Buffer with save() and its url() downloads the same bytes', async () => {
+    const mark = sdk().requests.length;
+    const file = new AV.File('hello.txt', Buffer.from('hello'));
+    await file.save();
+    await callbackAnswered(mark);
+    const reqs = sdk().since(mark);
+    const token = String((reqs[0]?.response as { token: string }).token);
+    expect(reqs.map((r) => `${r.method.toUpperCase()} ${r.path}`)).toEqual([
+      'POST /1.1/fileTokens',
+      `PUT /files-upload/${token}`,
+      'POST /1.1/fileCallback',
+    ]);
+    expect(callbacks(mark).map((r) => [r.body, r.status])).toEqual([[{ token, result: true }, 200]]);
+    expect(file.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(file.url()).toMatch(new RegExp(`^${sdk().t.url}/files/[0-9a-f]{32}\\.txt$`));
+    expect(await download(file.url())).toEqual(Buffer.from('hello'));
+
+    const again = AV.File.createWithoutData(file.id!);
+    await again.fetch();
+    expect(again.url()).toBe(file.url());
+    expect(again.name()).toBe('hello.txt');
+    expect(again.size()).toBe(5);
+    expect(again.get('mime_type')).toBe('text/plain');
+  });
+
+  it('is attached to an object, and get("file").url() of the fetched object downloads it', async () => {
+    const file = await new AV.File('attached.bin', Buffer.from([0, 1, 2, 255])).save();
+    const holder = await new AV.Object('SdkFileHolder').save({ file, title: 'with file' });
+    const copy = await fresh('SdkFileHolder', holder.id);
+    const got = copy.get('file') as AV.File;
+    expect(got).toBeInstanceOf(AV.File);
+    expect(got.id).toBe(file.id);
+    expect(got.name()).toBe('attached.bin');
+    expect(await download(got.url())).toEqual(Buffer.from([0, 1, 2, 255]));
+
+    const [found] = await new AV.Query('SdkFileHolder').equalTo('title', 'with file').find();
+    expect((found!.get('file') as AV.File).url()).toBe(got.url());
+  });
+
+  it('saves an external file made with AV.File.withURL', async () => {
+    const url = 'https://cdn.example.com/images/logo.png';
+    const file = await AV.File.withURL('logo.png', url).save();
+    expect(file.id).toMatch(/^[0-9a-f]{24}$/);
+    const again = AV.File.createWithoutData(file.id!);
+    await again.fetch();
+    expect(again.url()).toBe(url);
+    expect(again.get('mime_type')).toBe('image/png');
+    const [byUrl] = await new AV.Query('_File').equalTo('url', url).find();
+    expect(byUrl?.id).toBe(file.id);
+  });
+
+  it('destroy() works for the user who saved the file; others need the master key', async () => {
+    const user = new AV.User();
+    user.setUsername('file_sdk_owner');
+    user.setPassword('secret-pw');
+    await user.signUp();
+    const owned = await new AV.File('owned.txt', Buffer.from('mine')).save();
+    expect(owned.ownerId()).toBe(user.id);
+    await owned.destroy();
+    expect((await fetch(owned.url())).status).toBe(404);
+    await AV.User.logOut();
+
+    const anonymous = await new AV.File('anon.txt', Buffer.from('anyone')).save();
+    const err = await rejection(anonymous.destroy());
+    expect(err.code).toBe(403);
+    await anonymous.destroy({ useMasterKey: true });
+    expect((await fetch(anonymous.url())).status).toBe(404);
+    const after = await new AV.Query('_File').equalTo('objectId', anonymous.id).find();
+    expect(after).toEqual([]);
+  });
+
+  it('censor() resolves with the recorded moderation state', async () => {
+    const file = await new AV.File('check.txt', Buffer.from('?')).save();
+    expect(await AV.File.censor(file.id!)).toBe('pending');
+  });
+
+  it('a failed upload makes the SDK report false, which deletes the record', async () => {
+    const file = new AV.File('broken.txt', Buffer.from('x'));
+    // Break the PUT only: the SDK then calls fileCallback with result false.
+    file.setUploadHeader('Content-Length', '999999999');
+    const mark = sdk().requests.length;
+    const reqs = await sent(() => rejection(file.save()));
+    const [token] = matching(reqs, 'POST', '/1.1/fileTokens');
+    const id = (token?.response as { objectId: string }).objectId;
+    await callbackAnswered(mark);
+    expect(callbacks(mark).map((r) => [r.body, r.status])).toEqual([
+      [{ token: expect.any(String), result: false }, 200],
+    ]);
+    let left: AV.Queriable[] = [];
+    for (let i = 0; i < 50; i++) {
+      left = await new AV.Query('_File').equalTo('objectId', id).find();
+      if (left.length === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(left).toEqual([]);
+  });
+});
