@@ -22,7 +22,10 @@ describe('demo data', () => {
     expect(login.status, login.text).toBe(200);
     // Each demo user may change its own profile, no one else's.
     const session = { 'X-LC-Session': String(login.json.sessionToken) };
-    const own = await t.request('PUT', `/1.1/users/${first?.objectId ?? ''}`, { headers: session, body: { bio: 'hi' } });
+    const own = await t.request('PUT', `/1.1/users/${first?.objectId ?? ''}`, {
+      headers: session,
+      body: { bio: 'hi' },
+    });
     expect(own.status, own.text).toBe(200);
   });
 });

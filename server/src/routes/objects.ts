@@ -28,9 +28,14 @@ class ReadOnlyBuiltin extends ObjectApi {
  * Doc 1 Objects: /1.1/classes/<className>[/<objectId>]. Built-in classes with rules of their own
  * (`builtins`, keyed by class name and by alias such as "files") answer here and at their paths.
  */
-export function objectRoutes(router: ApiRouter, deps: ObjectApiDeps, builtins: Record<string, ClassApi>): void {
+export function objectRoutes(
+  router: ApiRouter,
+  deps: ObjectApiDeps,
+  builtins: Record<string, ClassApi>,
+): void {
   const apiFor = (className: string): ClassApi =>
-    builtins[className] ??
+    // Own keys only: "__proto__" or "constructor" must not find Object.prototype's members.
+    (Object.hasOwn(builtins, className) ? builtins[className] : undefined) ??
     (isBuiltinClass(className) ? new ReadOnlyBuiltin(deps, className) : new ObjectApi(deps, className));
   mountClass(router, '/1.1/classes/:className', (p) => apiFor(p.className ?? ''));
 }

@@ -17,12 +17,18 @@ afterAll(() => t.close());
 const acl = () => ({ '*': { read: true }, [owner.objectId]: { read: true, write: true } });
 
 async function role(fields: Record<string, unknown>): Promise<string> {
-  const r = await t.request('POST', '/1.1/roles', { headers: session(owner), body: { ACL: acl(), ...fields } });
+  const r = await t.request('POST', '/1.1/roles', {
+    headers: session(owner),
+    body: { ACL: acl(), ...fields },
+  });
   expect(r.status, r.text).toBe(201);
   return String(r.json.objectId);
 }
 
-const users = (...us: TestUser[]) => ({ __op: 'AddRelation', objects: us.map((u) => pointer('_User', u.objectId)) });
+const users = (...us: TestUser[]) => ({
+  __op: 'AddRelation',
+  objects: us.map((u) => pointer('_User', u.objectId)),
+});
 const roles = (...ids: string[]) => ({ __op: 'AddRelation', objects: ids.map((id) => pointer('_Role', id)) });
 
 describe('role rules', () => {
@@ -40,9 +46,15 @@ describe('role rules', () => {
       const r = await t.request('POST', '/1.1/roles', { headers: session(owner), body });
       expect([r.status, r.json.code], JSON.stringify(body)).toEqual([400, code]);
     }
-    const rename = await t.request('PUT', `/1.1/roles/${id}`, { auth: 'master', body: { name: uniqueName('x') } });
+    const rename = await t.request('PUT', `/1.1/roles/${id}`, {
+      auth: 'master',
+      body: { name: uniqueName('x') },
+    });
     expect(rename.json.code).toBe(139);
-    const same = await t.request('PUT', `/1.1/classes/_Role/${id}`, { auth: 'master', body: { name, note: 'ok' } });
+    const same = await t.request('PUT', `/1.1/classes/_Role/${id}`, {
+      auth: 'master',
+      body: { name, note: 'ok' },
+    });
     expect(same.status, same.text).toBe(200);
   });
 
@@ -51,7 +63,10 @@ describe('role rules', () => {
     const b = uniqueName('b');
     const aId = await role({ name: a, users: users(member) });
     const bId = await role({ name: b, roles: roles(aId) });
-    const r = await t.request('PUT', `/1.1/roles/${aId}`, { headers: session(owner), body: { roles: roles(bId) } });
+    const r = await t.request('PUT', `/1.1/roles/${aId}`, {
+      headers: session(owner),
+      body: { roles: roles(bId) },
+    });
     expect(r.status, r.text).toBe(200);
     const obj = await t.request('POST', '/1.1/classes/Cyc', {
       auth: 'master',
@@ -59,7 +74,9 @@ describe('role rules', () => {
     });
     const id = String(obj.json.objectId);
     expect((await t.request('GET', `/1.1/classes/Cyc/${id}`, { headers: session(member) })).json.v).toBe(1);
-    expect((await t.request('GET', `/1.1/classes/Cyc/${id}`, { headers: session(outsider) })).json).toEqual({});
+    expect((await t.request('GET', `/1.1/classes/Cyc/${id}`, { headers: session(outsider) })).json).toEqual(
+      {},
+    );
   });
 
   it('a deleted role leaves the roles that contained it', async () => {
@@ -130,7 +147,9 @@ describe('ACL on every path', () => {
     expect([r.status, r.json.code]).toEqual([403, 403]);
     const del = await t.request('DELETE', `/1.1/classes/Secret/${hidden}`, { headers: session(outsider) });
     expect(del.status).toBe(403);
-    expect((await t.request('GET', `/1.1/classes/Secret/${hidden}`, { auth: 'master' })).json.word).toBe('swordfish');
+    expect((await t.request('GET', `/1.1/classes/Secret/${hidden}`, { auth: 'master' })).json.word).toBe(
+      'swordfish',
+    );
   });
 
   it('every batch element is checked on its own', async () => {
@@ -152,7 +171,9 @@ describe('ACL on every path', () => {
     expect(out[2]?.error?.code).toBe(403);
     // Inside a batch an unreadable (or missing) object is null, as LeanCloud answers there.
     expect(out[3]?.success).toBeNull();
-    expect((await t.request('GET', `/1.1/classes/Secret/${hidden}`, { auth: 'master' })).json.word).toBe('swordfish');
+    expect((await t.request('GET', `/1.1/classes/Secret/${hidden}`, { auth: 'master' })).json.word).toBe(
+      'swordfish',
+    );
   });
 
   it('count, query and returnACL agree with the reader', async () => {

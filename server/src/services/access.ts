@@ -25,22 +25,26 @@ export const aclKeys = (p: Principal): string[] | undefined => (p.master ? undef
  * gets 403 wherever a user is needed (Doc 1 sessionToken: old tokens get 403).
  */
 export class AccessResolver {
-  private readonly memo = new WeakMap<AuthContext, Promise<Principal>>();
+  private readonly memo = new WeakMap<AuthContext, { generation: number; principal: Promise<Principal> }>();
+  /** Bumped by every change of roles or memberships: memoized principals are then looked up again. */
+  private generation = 0;
 
   of(sql: Sql, auth: AuthContext): Promise<Principal> {
-    let p = this.memo.get(auth);
-    if (!p) {
-      p = this.resolve(sql, auth);
-      this.memo.set(auth, p);
-      // A failed lookup must not stick to the request.
-      p.catch(() => this.memo.delete(auth));
-    }
-    return p;
+    const hit = this.memo.get(auth);
+    if (hit && hit.generation === this.generation) return hit.principal;
+    const principal = this.resolve(sql, auth);
+    this.memo.set(auth, { generation: this.generation, principal });
+    // A failed lookup must not stick to the request.
+    principal.catch(() => this.memo.delete(auth));
+    return principal;
   }
 
-  /** Forgets a request's principal after it changed its own session or memberships. */
-  forget(auth: AuthContext): void {
-    this.memo.delete(auth);
+  /**
+   * Roles or memberships changed: a batch's later elements must see the change (Doc 1: batch
+   * operations run in the order sent), whether it grants or takes away.
+   */
+  rolesChanged(): void {
+    this.generation++;
   }
 
   private async resolve(sql: Sql, auth: AuthContext): Promise<Principal> {

@@ -80,7 +80,11 @@ export async function expandIncludes(
       if (!isValidClassName(className) || !(await classes.exists(sql, className))) continue;
       // Doc 1 ACL: an included object shows only if the reader may read it; otherwise the pointer stays.
       for (const row of await selectByIds(sql, className, [...ids], aclKeys(access))) {
-        found.set(`${className}/${row.id}`, { __type: 'Pointer', className, ...redact(className, toApi(row), access) });
+        found.set(`${className}/${row.id}`, {
+          __type: 'Pointer',
+          className,
+          ...redact(className, toApi(row), access),
+        });
       }
     }
     const expanded: ApiObject[] = [];
@@ -90,6 +94,7 @@ export async function expandIncludes(
       (s.holder as Record<string | number, unknown>)[s.key] = target;
       expanded.push(target);
     }
-    if (subtree.size > 0 && expanded.length > 0) await expandIncludes(sql, classes, expanded, subtree, access);
+    if (subtree.size > 0 && expanded.length > 0)
+      await expandIncludes(sql, classes, expanded, subtree, access);
   }
 }

@@ -72,12 +72,7 @@ export class WriteService {
     return current;
   }
 
-  async create(
-    sql: Sql,
-    className: string,
-    body: unknown,
-    opts: CreateOptions,
-  ): Promise<ApiObject> {
+  async create(sql: Sql, className: string, body: unknown, opts: CreateOptions): Promise<ApiObject> {
     const [result] = await this.createMany(sql, className, [body], opts);
     if (result instanceof ApiError) throw result;
     if (!result) throw new Error('createMany returned nothing');
@@ -138,7 +133,11 @@ export class WriteService {
     sql: Sql,
     className: string,
     ids: string[],
-    opts: { where?: string | undefined; access: Principal; after?: (tx: Sql, gone: ObjectRow[]) => Promise<void> },
+    opts: {
+      where?: string | undefined;
+      access: Principal;
+      after?: (tx: Sql, gone: ObjectRow[]) => Promise<void>;
+    },
   ): Promise<ApiObject> {
     assertClassName(className, false);
     if (!(await this.classes.exists(sql, className))) throw classNotFound();

@@ -9,7 +9,9 @@ export type UserKey = 'username' | 'email' | 'mobilePhoneNumber';
 
 /** The user whose unique field `key` equals `value` (exact, case-sensitive match). */
 export async function findUserBy(sql: Sql, key: UserKey, value: string): Promise<ObjectRow | undefined> {
-  const rows = await sql.query<ObjectRow>(`SELECT ${COLUMNS} FROM ${USERS} WHERE data->>'${key}' = $1`, [value]);
+  const rows = await sql.query<ObjectRow>(`SELECT ${COLUMNS} FROM ${USERS} WHERE data->>'${key}' = $1`, [
+    value,
+  ]);
   return rows[0];
 }
 
@@ -35,7 +37,12 @@ export async function isTaken(sql: Sql, key: UserKey, value: string, exceptId?: 
 }
 
 /** Sets fields of a user's data directly (verification flags, phone number), bumping updatedAt. */
-export async function patchUser(sql: Sql, id: string, patch: Record<string, unknown>, now: Date): Promise<void> {
+export async function patchUser(
+  sql: Sql,
+  id: string,
+  patch: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   await sql.query(`UPDATE ${USERS} SET data = data || $2::jsonb, updated_at = $3 WHERE id = $1`, [
     id,
     JSON.stringify(patch),

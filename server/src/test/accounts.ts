@@ -15,7 +15,8 @@ export const uniqueName = (label: string) => `${label}_${randomBytes(5).toString
 
 export async function signUp(t: TestServer, extra: Record<string, unknown> = {}): Promise<TestUser> {
   const username = typeof extra.username === 'string' ? extra.username : uniqueName('u');
-  const password = typeof extra.password === 'string' ? extra.password : `Pw_${randomBytes(4).toString('hex')}`;
+  const password =
+    typeof extra.password === 'string' ? extra.password : `Pw_${randomBytes(4).toString('hex')}`;
   const r = await t.request('POST', '/1.1/users', { body: { ...extra, username, password } });
   if (r.status !== 201) throw new Error(`sign-up failed: ${r.status} ${r.text}`);
   return { objectId: String(r.json.objectId), username, password, sessionToken: String(r.json.sessionToken) };

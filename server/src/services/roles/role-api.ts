@@ -20,10 +20,16 @@ function checkMembers(body: Record<string, unknown>): void {
     const ops = isPlainObject(v) && v.__op === 'Batch' && Array.isArray(v.ops) ? v.ops : [v];
     for (const op of ops) {
       if (!isPlainObject(op) || (op.__op !== 'AddRelation' && op.__op !== 'RemoveRelation'))
-        throw badRequest(LcCode.InvalidRelation, `A role's ${field} change with AddRelation or RemoveRelation.`);
+        throw badRequest(
+          LcCode.InvalidRelation,
+          `A role's ${field} change with AddRelation or RemoveRelation.`,
+        );
       const objects = Array.isArray(op.objects) ? op.objects : [];
       if (objects.some((o) => !isPlainObject(o) || o.className !== className))
-        throw badRequest(LcCode.InvalidRelation, `A role's ${field} relation holds ${className} pointers only.`);
+        throw badRequest(
+          LcCode.InvalidRelation,
+          `A role's ${field} relation holds ${className} pointers only.`,
+        );
     }
   }
 }
@@ -60,6 +66,7 @@ export class RoleApi extends ObjectApi {
       if (await nameTaken(tx, name))
         throw badRequest(LcCode.DuplicateValue, `A role named '${name}' already exists.`);
       const obj = await this.deps.writes.create(tx, '_Role', body, { fetchWhenSave: wantsObject(q) });
+      this.deps.access.rolesChanged();
       return created(this, req, obj);
     });
   }
@@ -78,11 +85,13 @@ export class RoleApi extends ObjectApi {
         }
         return Promise.resolve(body);
       },
+      after: () => Promise.resolve(this.deps.access.rolesChanged()),
     });
   }
 
   override async delete(req: ApiRequest, ids: string[]) {
     return super.delete(req, ids, async (tx, gone) => {
+      this.deps.access.rolesChanged();
       // A deleted role leaves the roles that contained it.
       for (const row of gone) {
         await tx.query("DELETE FROM lc_relations WHERE target_class = '_Role' AND target_id = $1", [row.id]);

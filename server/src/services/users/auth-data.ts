@@ -40,7 +40,10 @@ export function normalizeAuthData(raw: unknown): Record<string, Entry | null> {
     out[platform] = entry;
     if (typeof entry.unionid === 'string' && entry.unionid !== '') {
       if (typeof entry.platform !== 'string' || !/^[A-Za-z0-9_]+$/.test(entry.platform))
-        throw badRequest(LcCode.InvalidParameter, `authData.${platform} has a unionid but no valid "platform".`);
+        throw badRequest(
+          LcCode.InvalidParameter,
+          `authData.${platform} has a unionid but no valid "platform".`,
+        );
       out[`_${entry.platform}_unionid`] = { uid: entry.unionid };
     }
   }

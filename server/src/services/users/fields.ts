@@ -37,7 +37,11 @@ export function checkUserBody(
     if (k === 'password') password = checkPassword(v);
     else if (SECRET_FIELDS.includes(k)) continue;
     else if (SERVER_FIELDS.includes(k) && !opts.master) {
-      throw new ApiError(403, LcCode.OperationForbidden, `${k} is set by the server; only the master key may change it.`);
+      throw new ApiError(
+        403,
+        LcCode.OperationForbidden,
+        `${k} is set by the server; only the master key may change it.`,
+      );
     } else fields[k] = v;
   }
   if (opts.creating || 'username' in fields) {
@@ -57,7 +61,11 @@ export function checkUserBody(
 }
 
 /** Doc 1 User: username, e-mail and phone number are unique (case-sensitive). */
-export async function assertUnique(sql: Sql, fields: Record<string, unknown>, exceptId?: string): Promise<void> {
+export async function assertUnique(
+  sql: Sql,
+  fields: Record<string, unknown>,
+  exceptId?: string,
+): Promise<void> {
   for (const key of Object.keys(TAKEN) as UserKey[]) {
     const v = fields[key];
     if (typeof v === 'string' && (await isTaken(sql, key, v, exceptId))) {

@@ -29,7 +29,8 @@ export function identifierOf(body: unknown): { key: UserKey; value: string } {
   }
   const key = given[0] as UserKey;
   const value = body[key];
-  if (typeof value !== 'string' || value === '') throw badRequest(LcCode.InvalidParameter, `${key} must be a non-empty string.`);
+  if (typeof value !== 'string' || value === '')
+    throw badRequest(LcCode.InvalidParameter, `${key} must be a non-empty string.`);
   return { key, value };
 }
 

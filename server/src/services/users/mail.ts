@@ -37,7 +37,14 @@ export async function sendAccountMail(
   const link = `${m.baseUrl}/auth/${t.path}/${token}`;
   await record(
     sql,
-    { channel: 'mail', recipient: m.email, kind: m.kind, subject: t.subject, body: `${t.text}\n${link}\n`, link },
+    {
+      channel: 'mail',
+      recipient: m.email,
+      kind: m.kind,
+      subject: t.subject,
+      body: `${t.text}\n${link}\n`,
+      link,
+    },
     now,
   );
 }

@@ -16,4 +16,7 @@ export function loginBody(row: ObjectRow, sessionToken: string): ApiObject {
 }
 
 /** The ACL of a new user: everyone reads the profile, only the user changes it. */
-export const userDefaultAcl = (id: string) => ({ '*': { read: true as const }, [id]: { read: true as const, write: true as const } });
+export const userDefaultAcl = (id: string) => ({
+  '*': { read: true as const },
+  [id]: { read: true as const, write: true as const },
+});

@@ -52,7 +52,10 @@ export function checkPhone(v: unknown): string {
  */
 export function assertNotInBatch(req: { inBatch?: boolean | undefined }): void {
   if (req.inBatch)
-    throw badRequest(LcCode.InvalidParameter, 'Logins, SMS code requests and code checks cannot run inside a batch.');
+    throw badRequest(
+      LcCode.InvalidParameter,
+      'Logins, SMS code requests and code checks cannot run inside a batch.',
+    );
 }
 
 export const invalidSmsCode = () => badRequest(LcCode.InvalidSmsCode, 'Invalid SMS code.');

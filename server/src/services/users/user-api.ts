@@ -21,7 +21,11 @@ export const userNotFound = () => badRequest(LcCode.UserNotFound, 'Could not fin
 /** Doc 1 Authentication rule 3: only the user's own session (or the master key) changes a user. */
 export function assertSelf(access: Principal, id: string): void {
   if (!access.master && access.userId !== id) {
-    throw new ApiError(403, LcCode.SessionMissing, 'The user cannot be altered by a client without the session.');
+    throw new ApiError(
+      403,
+      LcCode.SessionMissing,
+      'The user cannot be altered by a client without the session.',
+    );
   }
 }
 
@@ -58,7 +62,12 @@ export class UserApi extends ObjectApi {
       await syncLinks(tx, id, fields.authData);
       const sessionToken = await openSession(tx, id, this.accounts.clock.now());
       if (settings.emailVerify && email)
-        await sendAccountMail(tx, this.accounts.clock, { kind: 'verify_email', userId: id, email, baseUrl: req.baseUrl });
+        await sendAccountMail(tx, this.accounts.clock, {
+          kind: 'verify_email',
+          userId: id,
+          email,
+          baseUrl: req.baseUrl,
+        });
       return created(this, req, { objectId: id, createdAt: obj.createdAt, sessionToken });
     });
   }
@@ -145,7 +154,11 @@ export class UserApi extends ObjectApi {
           if (!('emailVerified' in fields)) body.emailVerified = settings.emailVerify ? false : null;
         }
         const phone = fields.mobilePhoneNumber;
-        if (typeof phone === 'string' && phone !== current.data.mobilePhoneNumber && !('mobilePhoneVerified' in fields))
+        if (
+          typeof phone === 'string' &&
+          phone !== current.data.mobilePhoneNumber &&
+          !('mobilePhoneVerified' in fields)
+        )
           body.mobilePhoneVerified = false;
         return body;
       },
@@ -169,6 +182,8 @@ export class UserApi extends ObjectApi {
     for (const id of ids) assertSelf(access, id);
     return super.delete(req, ids, async (tx, gone) => {
       for (const row of gone) await forgetUser(tx, row.id);
+      // The deleted users left their roles.
+      this.deps.access.rolesChanged();
     });
   }
 }
