@@ -89,31 +89,17 @@ export function userRoutes(router: ApiRouter, users: UserApi, deps: AccountDeps)
     });
   });
 
-  router.on('POST', '/1.1/requestPasswordReset', async (req) => {
-    const email = emailOf(req);
-    const user = await findUserBy(req.sql, 'email', email);
-    if (!user) throw badRequest(LcCode.EmailNotFound, 'Could not find user with the email.');
-    await sendAccountMail(req.sql, deps.clock, {
-      kind: 'reset_password',
-      userId: user.id,
-      email,
-      baseUrl: req.baseUrl,
+  /** Doc 1: requestPasswordReset and requestEmailVerify take {email} and mail its user a link. */
+  const mailLink = (path: string, kind: 'reset_password' | 'verify_email') =>
+    router.on('POST', path, async (req) => {
+      const email = emailOf(req);
+      const user = await findUserBy(req.sql, 'email', email);
+      if (!user) throw badRequest(LcCode.EmailNotFound, 'Could not find user with the email.');
+      if (kind === 'verify_email' && user.data.emailVerified === true)
+        throw badRequest(LcCode.InvalidParameter, 'This e-mail address is already verified.');
+      await sendAccountMail(req.sql, deps.clock, { kind, userId: user.id, email, baseUrl: req.baseUrl });
+      return { body: {} };
     });
-    return { body: {} };
-  });
-
-  router.on('POST', '/1.1/requestEmailVerify', async (req) => {
-    const email = emailOf(req);
-    const user = await findUserBy(req.sql, 'email', email);
-    if (!user) throw badRequest(LcCode.EmailNotFound, 'Could not find user with the email.');
-    if (user.data.emailVerified === true)
-      throw badRequest(LcCode.InvalidParameter, 'This e-mail address is already verified.');
-    await sendAccountMail(req.sql, deps.clock, {
-      kind: 'verify_email',
-      userId: user.id,
-      email,
-      baseUrl: req.baseUrl,
-    });
-    return { body: {} };
-  });
+  mailLink('/1.1/requestPasswordReset', 'reset_password');
+  mailLink('/1.1/requestEmailVerify', 'verify_email');
 }
