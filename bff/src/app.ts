@@ -14,6 +14,7 @@ import { requestContext } from './http/context';
 import { csrfGuard } from './http/csrf';
 import { errorHandler } from './http/errors';
 import { appRoutes } from './http/routes/apps';
+import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
 import { cspNonce, securityHeaders } from './http/security';
 import { loadUser } from './http/session-cookie';
@@ -58,6 +59,7 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   app.use('/api', express.json({ limit: '20mb' }), cookieParser(), csrfGuard, loadUser(sql, config.session));
   app.use(authRoutes(sql, config.session));
   app.use(appRoutes(config.apps, clients));
+  app.use(auditRoutes(sql));
   app.use('/api', (req, _res, next) =>
     next(notFound(`There is no console API ${req.method} ${req.originalUrl}.`)),
   );

@@ -1,6 +1,9 @@
 import type { Migration } from '@switchboard/shared/sql';
 
-/** Console state: users, sessions and the first-run setup token (so several bff processes share it). */
+/**
+ * Console state: users, sessions, the first-run setup token and the audit log (so several bff
+ * processes share it).
+ */
 export const bffMigrations: readonly Migration[] = [
   {
     id: '0001_console_users_sessions',
@@ -27,6 +30,42 @@ export const bffMigrations: readonly Migration[] = [
         token_hash text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       );
+    `,
+  },
+  {
+    id: '0002_audit_log',
+    // Append-only: the domain module only inserts and selects, and the trigger refuses UPDATE,
+    // DELETE and TRUNCATE from anyone else too (PGlite runs plpgsql triggers as Postgres does).
+    sql: `
+      CREATE TABLE audit_log (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        actor_id text,
+        actor_email text,
+        role text,
+        app text,
+        action text NOT NULL,
+        target jsonb,
+        summary jsonb,
+        before jsonb,
+        after jsonb,
+        result text NOT NULL CHECK (result IN ('ok', 'denied', 'error')),
+        status int,
+        request_id text,
+        ip text
+      );
+      CREATE INDEX audit_log_at ON audit_log (at);
+      CREATE INDEX audit_log_actor ON audit_log (actor_email, id);
+      CREATE INDEX audit_log_action ON audit_log (action, id);
+      CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';
+      END
+      $$;
+      CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+        FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+      CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+        FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
     `,
   },
 ];

@@ -1,8 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ConsoleUser, SetupBody } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
+import { record } from './audit';
+import type { RequestMeta } from './audit';
 import { ConsoleError, forbidden } from './errors';
-import { countUsers, createUser } from './users';
+import { countUsers, createUser, normalizeEmail } from './users';
 
 const hash = (token: string) => createHash('sha256').update(token).digest();
 
@@ -56,4 +58,27 @@ export async function completeSetup(sql: Sql, body: SetupBody): Promise<ConsoleU
     await tx.query('DELETE FROM console_setup_tokens');
     return admin;
   });
+}
+
+/** completeSetup with the audit trail: the attempt is recorded whether or not it succeeds. */
+export async function runSetup(sql: Sql, body: SetupBody, meta: RequestMeta): Promise<ConsoleUser> {
+  const summary = { email: normalizeEmail(body.email) };
+  try {
+    const admin = await completeSetup(sql, body);
+    await record(sql, {
+      ...meta,
+      actor: admin,
+      action: 'console.setup',
+      target: { consoleUser: admin.id },
+      summary,
+      result: 'ok',
+      status: 200,
+    });
+    return admin;
+  } catch (err) {
+    if (err instanceof ConsoleError) {
+      await record(sql, { ...meta, action: 'console.setup', summary, result: 'denied', status: err.status });
+    }
+    throw err;
+  }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@switchboard/shared';
 import type { ConsoleUser } from '@switchboard/shared';
 import type { NextFunction, Request, Response } from 'express';
+import type { RequestMeta } from '../domain/audit';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own extension point
@@ -22,3 +23,6 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
   res.setHeader(REQUEST_ID_HEADER, req.requestId);
   next();
 }
+
+/** What the audit log records of where a request came from (req.ip honours `trust proxy`). */
+export const requestMeta = (req: Request): RequestMeta => ({ requestId: req.requestId, ip: req.ip });

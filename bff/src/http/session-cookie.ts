@@ -1,6 +1,8 @@
 import type { CookieOptions, NextFunction, Request, Response } from 'express';
+import { roleHas } from '@switchboard/shared';
+import type { Permission } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
-import { unauthenticated } from '../domain/errors';
+import { forbidden, unauthenticated } from '../domain/errors';
 import { resolveSession } from '../domain/sessions';
 import type { SessionPolicy } from '../domain/sessions';
 
@@ -46,4 +48,19 @@ export function loadUser(sql: Sql, policy: SessionPolicy) {
 
 export function requireUser(req: Request, _res: Response, next: NextFunction): void {
   next(req.user ? undefined : unauthenticated());
+}
+
+/** A signed-in user whose role holds `permission`. */
+export function requirePermission(permission: Permission) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (!req.user) return next(unauthenticated());
+    if (!roleHas(req.user.role, permission)) {
+      return next(
+        forbidden(
+          `Your role (${req.user.role}) does not allow this: it needs the "${permission}" permission.`,
+        ),
+      );
+    }
+    next();
+  };
 }

@@ -1,4 +1,5 @@
 export * from './apps';
+export * from './audit';
 export * from './auth';
 export * from './errors';
 export * from './permissions';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appsResponseSchema } from './apps';
+import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema } from './audit';
 import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusResponseSchema } from './auth';
 import type { Permission } from './permissions';
 
@@ -12,6 +13,8 @@ export interface RouteDef<B extends z.ZodType = z.ZodType, R extends z.ZodType =
   method: HttpMethod;
   path: string;
   body: B;
+  /** Query-string parameters, for routes that take any. */
+  query?: z.ZodType;
   response: R;
   access: Access;
 }
@@ -60,6 +63,23 @@ export const consoleRoutes = {
     body: none,
     response: appsResponseSchema,
     access: 'authenticated',
+  }),
+  listAudit: route({
+    method: 'GET',
+    path: '/api/audit',
+    body: none,
+    query: auditListQuerySchema,
+    response: auditListResponseSchema,
+    access: 'audit.read',
+  }),
+  /** A download, not JSON: CSV with a header row, or one JSON entry per line. */
+  exportAudit: route({
+    method: 'GET',
+    path: '/api/audit/export',
+    body: none,
+    query: auditExportQuerySchema,
+    response: z.string(),
+    access: 'audit.read',
   }),
 } as const;
 

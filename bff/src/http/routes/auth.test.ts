@@ -52,6 +52,21 @@ describe('first-run setup', () => {
     });
     expect(again.status).toBe(409);
   });
+
+  it('leaves every attempt in the audit log without the token or the password', async () => {
+    const rows = await bff.sql.query<{ action: string; result: string; status: number; summary: unknown }>(
+      "SELECT action, result, status, summary FROM audit_log WHERE action = 'console.setup' ORDER BY id",
+    );
+    expect(rows.map((r) => [r.result, r.status])).toEqual([
+      ['denied', 403],
+      ['ok', 200],
+      ['denied', 409],
+    ]);
+    expect(rows[1]?.summary).toEqual({ email: 'root@example.com' });
+    const all = JSON.stringify(await bff.sql.query('SELECT * FROM audit_log'));
+    expect(all).not.toContain(PASSWORD);
+    expect(all).not.toContain(String(bff.setupToken));
+  });
 });
 
 describe('login, session, logout', () => {

@@ -3,10 +3,11 @@ import type { ConsoleUser, SessionResponse } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { Router } from 'express';
 import type { Request, Response } from 'express';
-import { checkCredentials } from '../../domain/login';
+import { logIn, logOut } from '../../domain/login';
 import { createSession, deleteSession } from '../../domain/sessions';
 import type { SessionPolicy } from '../../domain/sessions';
-import { completeSetup, setupNeeded } from '../../domain/setup';
+import { runSetup, setupNeeded } from '../../domain/setup';
+import { requestMeta } from '../context';
 import { parseBody } from '../errors';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../session-cookie';
 
@@ -33,12 +34,12 @@ export function authRoutes(sql: Sql, policy: SessionPolicy): Router {
 
   r.post(consoleRoutes.setup.path, async (req, res) => {
     const body = parseBody(consoleRoutes.setup.body, req.body);
-    await startSession(req, res, await completeSetup(sql, body));
+    await startSession(req, res, await runSetup(sql, body, requestMeta(req)));
   });
 
   r.post(consoleRoutes.login.path, async (req, res) => {
     const body = parseBody(consoleRoutes.login.body, req.body);
-    await startSession(req, res, await checkCredentials(sql, body.email, body.password));
+    await startSession(req, res, await logIn(sql, body.email, body.password, requestMeta(req)));
   });
 
   r.get(consoleRoutes.getSession.path, requireUser, (req, res) => {
@@ -46,7 +47,10 @@ export function authRoutes(sql: Sql, policy: SessionPolicy): Router {
   });
 
   r.delete(consoleRoutes.logout.path, async (req, res) => {
-    if (req.sessionToken) await deleteSession(sql, req.sessionToken);
+    if (req.sessionToken) {
+      await deleteSession(sql, req.sessionToken);
+      await logOut(sql, req.user, requestMeta(req));
+    }
     clearSessionCookie(req, res);
     res.json({});
   });
