@@ -2,7 +2,7 @@ import { isPlainObject, LcCode } from '@switchboard/shared';
 import { badRequest, invalidJson } from '../http/errors';
 import type { ApiRequest } from '../http/types';
 import type { ApiRouter } from '../http/router';
-import { closeSessions, findSessionUser, openSession } from '../store/sessions';
+import { closeSessions, openSession } from '../store/sessions';
 import { findUserBy, findUserById, readAuth, setPasswordHash } from '../store/users';
 import type { AccountDeps } from '../services/users/deps';
 import { checkPassword } from '../services/users/fields';
@@ -45,7 +45,7 @@ export function userRoutes(router: ApiRouter, users: UserApi, deps: AccountDeps)
 
   router.on('GET', '/1.1/users/me', async (req) => {
     const token = req.auth.sessionToken;
-    const userId = token ? await findSessionUser(req.sql, token) : undefined;
+    const { userId } = await deps.access.of(req.sql, req.auth);
     const row = userId ? await findUserById(req.sql, userId) : undefined;
     if (!row || !token) throw userNotFound();
     return { body: loginBody(row, token) };

@@ -1,3 +1,4 @@
+import { isValidKeyName } from '@switchboard/shared';
 import type { Acl } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { pgErrorCode } from '@switchboard/shared/sql';
@@ -125,6 +126,22 @@ export async function countObjects(sql: Sql, className: string, filter: Filter):
     filter.params.values,
   );
   return rows[0]?.n ?? 0;
+}
+
+/** The object whose top-level field `field` holds the string `value` (unique fields: username, key). */
+export async function selectByField(
+  sql: Sql,
+  className: string,
+  field: string,
+  value: string,
+): Promise<ObjectRow | undefined> {
+  // The field is written into the SQL, not bound: only then can a unique index on (data->>'f') serve it.
+  if (!isValidKeyName(field)) throw new Error(`unsafe field name ${field}`);
+  const rows = await sql.query<ObjectRow>(
+    `SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE data->>'${field}' = $1 LIMIT 1`,
+    [value],
+  );
+  return rows[0];
 }
 
 /** The objects with these ids, only those `readKeys` may read (all of them for the master key). */

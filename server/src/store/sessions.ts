@@ -25,14 +25,6 @@ export async function openSession(sql: Sql, userId: string, now: Date): Promise<
   return token;
 }
 
-/** Stores a token that already exists elsewhere (an imported LeanCloud user keeps its session). */
-export async function adoptSession(sql: Sql, userId: string, token: string, now: Date): Promise<void> {
-  await sql.query(
-    'INSERT INTO lc_sessions (token_hash, user_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-    [hashToken(token), userId, now],
-  );
-}
-
 export async function findSessionUser(sql: Sql, token: string): Promise<string | undefined> {
   const rows = await sql.query<{ user_id: string }>('SELECT user_id FROM lc_sessions WHERE token_hash = $1', [
     hashToken(token),

@@ -1,31 +1,16 @@
 import type { Sql } from '@switchboard/shared/sql';
-import type { ObjectRow } from './objects';
+import { selectByField, selectObject } from './objects';
 import { tableFor } from './tables';
 
 const USERS = tableFor('_User');
-const COLUMNS = 'id, created_at, updated_at, acl, data';
 
 export type UserKey = 'username' | 'email' | 'mobilePhoneNumber';
 
 /** The user whose unique field `key` equals `value` (exact, case-sensitive match). */
-export async function findUserBy(sql: Sql, key: UserKey, value: string): Promise<ObjectRow | undefined> {
-  const rows = await sql.query<ObjectRow>(`SELECT ${COLUMNS} FROM ${USERS} WHERE data->>'${key}' = $1`, [
-    value,
-  ]);
-  return rows[0];
-}
+export const findUserBy = (sql: Sql, key: UserKey, value: string) => selectByField(sql, '_User', key, value);
 
-export async function findUserById(
-  sql: Sql,
-  id: string,
-  opts: { forUpdate?: boolean } = {},
-): Promise<ObjectRow | undefined> {
-  const rows = await sql.query<ObjectRow>(
-    `SELECT ${COLUMNS} FROM ${USERS} WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0];
-}
+export const findUserById = (sql: Sql, id: string, opts: { forUpdate?: boolean } = {}) =>
+  selectObject(sql, '_User', id, opts);
 
 /** Whether another user than `exceptId` holds `value` in `key`. */
 export async function isTaken(sql: Sql, key: UserKey, value: string, exceptId?: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { isPlainObject, LcCode } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { badRequest, invalidJson } from '../../http/errors';
 import type { ApiRequest } from '../../http/types';
+import { tableFor } from '../../store/tables';
 import { created } from '../class-api';
 import { ObjectApi } from '../object-api';
 import { wantsObject } from '../object-api';
@@ -45,7 +46,7 @@ function checkName(name: unknown): string {
 }
 
 async function nameTaken(sql: Sql, name: string): Promise<boolean> {
-  return (await sql.query(`SELECT 1 FROM "o__Role" WHERE data->>'name' = $1`, [name])).length > 0;
+  return (await sql.query(`SELECT 1 FROM ${tableFor('_Role')} WHERE data->>'name' = $1`, [name])).length > 0;
 }
 
 /** Doc 1 Roles at /1.1/roles and /1.1/classes/_Role. */
