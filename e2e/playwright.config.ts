@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, consoleUrl, serverUrl, stack } from './stack';
+import { stackLogs } from './support/server-logs';
+
+/** Starts a server through support/tee.ts, which copies all it prints to `log`. */
+const logged = (log: string, entry: string) =>
+  `node --import tsx support/tee.ts ${JSON.stringify(log)} node --import tsx ${entry}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -10,6 +15,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   forbidOnly: !!process.env.CI,
+  // Searches every log line of the run and the built console for the app's keys.
+  globalTeardown: './global-teardown.ts',
   use: {
     baseURL: consoleUrl,
     launchOptions: { executablePath: stack.chromium, args: chromiumArgs },
@@ -17,7 +24,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node --import tsx ../server/src/main.ts',
+      command: logged(stackLogs.server, '../server/src/main.ts'),
       url: `${serverUrl}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -31,11 +38,12 @@ export default defineConfig({
         LC_MASTER_KEY: stack.masterKey,
         DATA_DIR: 'memory',
         SEED_DEMO_DATA: '1',
-        LOG_LEVEL: 'warn',
+        // A line per request only at debug; the teardown searches those lines.
+        LOG_LEVEL: 'debug',
       },
     },
     {
-      command: 'node --import tsx ../bff/src/main.ts',
+      command: logged(stackLogs.bff, '../bff/src/main.ts'),
       url: `${consoleUrl}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -52,7 +60,8 @@ export default defineConfig({
         UPSTREAM_APP_ID: stack.appId,
         UPSTREAM_APP_KEY: stack.appKey,
         UPSTREAM_MASTER_KEY: stack.masterKey,
-        LOG_LEVEL: 'warn',
+        // One line per request, as for the API server.
+        LOG_LEVEL: 'debug',
       },
     },
   ],

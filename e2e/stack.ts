@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The stack the end-to-end tests run against: our API server (PGlite in memory, demo data) and
@@ -21,6 +22,12 @@ export const stack = {
     password: once('E2E_ADMIN_PASSWORD', () => `pw-${randomBytes(8).toString('hex')}`),
   },
   chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  /**
+   * Everything the API servers and console backends of the run print goes to files here, for the
+   * global teardown to search. By default it sits in Playwright's output folder, which Playwright
+   * empties before it starts the servers, so the logs of an earlier run are not read.
+   */
+  logDir: once('E2E_LOG_DIR', () => fileURLToPath(new URL('./test-results/server-logs', import.meta.url))),
 };
 
 export const serverUrl = `http://127.0.0.1:${stack.serverPort}`;
