@@ -16,6 +16,7 @@ import { errorHandler } from './http/errors';
 import { appRoutes } from './http/routes/apps';
 import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
+import { sessionSecurityRoutes } from './http/routes/session-security';
 import { cspNonce, securityHeaders } from './http/security';
 import { loadUser } from './http/session-cookie';
 import { webApp } from './http/web-app';
@@ -58,6 +59,7 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   });
   app.use('/api', express.json({ limit: '20mb' }), cookieParser(), csrfGuard, loadUser(sql, config.session));
   app.use(authRoutes(sql, config.session));
+  app.use(sessionSecurityRoutes(sql));
   app.use(appRoutes(config.apps, clients));
   app.use(auditRoutes(sql));
   app.use('/api', (req, _res, next) =>

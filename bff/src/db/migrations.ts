@@ -68,4 +68,22 @@ export const bffMigrations: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
     `,
   },
+  {
+    id: '0004_login_security',
+    // Failed sign-ins by key ('ip:<address>' or 'account:<normalized e-mail>') for the lockout of
+    // domain/login-throttle.ts, shared by every bff process. Two-step sign-in: the confirmed TOTP
+    // secret (base32, null when off), one awaiting its first code, and the last time step a code
+    // was accepted for (a code is refused a second time).
+    sql: `
+      CREATE TABLE console_login_failures (
+        key text NOT NULL,
+        at timestamptz NOT NULL
+      );
+      CREATE INDEX console_login_failures_key_at ON console_login_failures (key, at);
+      CREATE INDEX console_login_failures_at ON console_login_failures (at);
+      ALTER TABLE console_users ADD COLUMN totp_secret text;
+      ALTER TABLE console_users ADD COLUMN totp_pending_secret text;
+      ALTER TABLE console_users ADD COLUMN totp_last_step bigint;
+    `,
+  },
 ];

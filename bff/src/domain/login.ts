@@ -16,17 +16,20 @@ export async function checkCredentials(sql: Sql, email: string, password: string
 
 /**
  * Signs in with the audit trail: every attempt is recorded with the e-mail address tried (never
- * the password), success or failure.
+ * the password), success or failure. `secondStep`, when given, runs once the password is found
+ * right and may refuse the sign-in by throwing (two-step sign-in).
  */
 export async function logIn(
   sql: Sql,
   email: string,
   password: string,
   meta: RequestMeta,
+  secondStep?: (user: ConsoleUser) => Promise<void>,
 ): Promise<ConsoleUser> {
   const tried = normalizeEmail(email);
   try {
     const user = await checkCredentials(sql, email, password);
+    if (secondStep) await secondStep(user);
     await record(sql, { ...meta, actor: user, action: 'console.login', result: 'ok', status: 200 });
     return user;
   } catch (err) {

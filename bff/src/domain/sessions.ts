@@ -65,3 +65,9 @@ export async function resolveSession(
 export async function deleteSession(sql: Sql, token: string): Promise<void> {
   await sql.query('DELETE FROM console_sessions WHERE id = $1', [idOf(token)]);
 }
+
+/** Ends every session of a user (log out everywhere); returns how many there were. */
+export async function deleteUserSessions(sql: Sql, userId: string): Promise<number> {
+  const rows = await sql.query('DELETE FROM console_sessions WHERE user_id = $1 RETURNING id', [userId]);
+  return rows.length;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONSOLE_ROLES, PERMISSIONS } from './permissions';
+import { totpCodeSchema } from './totp';
 
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -12,6 +13,8 @@ const newPassword = z
 export const loginBodySchema = z.object({
   email,
   password: z.string().min(1, 'enter your password').max(200),
+  /** Required once the user has turned on two-step sign-in (401 totp_required without it). */
+  totp: totpCodeSchema.optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -4,4 +4,5 @@ export * from './auth';
 export * from './errors';
 export * from './permissions';
 export * from './routes';
+export * from './totp';
 export * from './upstream';

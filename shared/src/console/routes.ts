@@ -3,6 +3,12 @@ import { appsResponseSchema } from './apps';
 import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema } from './audit';
 import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusResponseSchema } from './auth';
 import type { Permission } from './permissions';
+import {
+  logoutAllResponseSchema,
+  totpCodeBodySchema,
+  totpEnrolmentResponseSchema,
+  totpStatusResponseSchema,
+} from './totp';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -57,6 +63,43 @@ export const consoleRoutes = {
     access: 'public',
   }),
   logout: route({ method: 'DELETE', path: '/api/session', body: none, response: empty, access: 'public' }),
+  /** Ends every session of the signed-in user, this one included. */
+  logoutAll: route({
+    method: 'DELETE',
+    path: '/api/session/all',
+    body: none,
+    response: logoutAllResponseSchema,
+    access: 'authenticated',
+  }),
+  totpStatus: route({
+    method: 'GET',
+    path: '/api/session/totp',
+    body: none,
+    response: totpStatusResponseSchema,
+    access: 'authenticated',
+  }),
+  /** Starts two-step sign-in enrolment with a new secret (replacing any unconfirmed one). */
+  startTotp: route({
+    method: 'POST',
+    path: '/api/session/totp',
+    body: none,
+    response: totpEnrolmentResponseSchema,
+    access: 'authenticated',
+  }),
+  confirmTotp: route({
+    method: 'POST',
+    path: '/api/session/totp/confirm',
+    body: totpCodeBodySchema,
+    response: totpStatusResponseSchema,
+    access: 'authenticated',
+  }),
+  disableTotp: route({
+    method: 'DELETE',
+    path: '/api/session/totp',
+    body: totpCodeBodySchema,
+    response: totpStatusResponseSchema,
+    access: 'authenticated',
+  }),
   listApps: route({
     method: 'GET',
     path: '/api/apps',

@@ -3,10 +3,11 @@ import type { ConsoleUser, SessionResponse } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { Router } from 'express';
 import type { Request, Response } from 'express';
-import { logIn, logOut } from '../../domain/login';
+import { logOut } from '../../domain/login';
 import { createSession, deleteSession } from '../../domain/sessions';
 import type { SessionPolicy } from '../../domain/sessions';
 import { runSetup, setupNeeded } from '../../domain/setup';
+import { signIn } from '../../domain/sign-in';
 import { requestMeta } from '../context';
 import { parseBody } from '../errors';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../session-cookie';
@@ -39,7 +40,7 @@ export function authRoutes(sql: Sql, policy: SessionPolicy): Router {
 
   r.post(consoleRoutes.login.path, async (req, res) => {
     const body = parseBody(consoleRoutes.login.body, req.body);
-    await startSession(req, res, await logIn(sql, body.email, body.password, requestMeta(req)));
+    await startSession(req, res, await signIn(sql, body, requestMeta(req)));
   });
 
   r.get(consoleRoutes.getSession.path, requireUser, (req, res) => {
