@@ -16,6 +16,7 @@ import { errorHandler } from './http/errors';
 import { appRoutes } from './http/routes/apps';
 import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
+import { consoleUserRoutes } from './http/routes/console-users';
 import { sessionSecurityRoutes } from './http/routes/session-security';
 import { cspNonce, securityHeaders } from './http/security';
 import { loadUser } from './http/session-cookie';
@@ -37,6 +38,7 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   const firstRun = await prepareFirstRun(sql, config.initialAdmin);
   if (firstRun.createdAdmin) logger.info(`created the first console admin ${firstRun.createdAdmin}`);
 
+  const appIds = config.apps.map((a) => a.id);
   const clients = new Map(config.apps.map((a) => [a.id, new UpstreamClient(a, config.upstreamTimeoutMs)]));
   const app = express();
   app.disable('x-powered-by');
@@ -58,9 +60,10 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
     res.json({ status: 'ready' });
   });
   app.use('/api', express.json({ limit: '20mb' }), cookieParser(), csrfGuard, loadUser(sql, config.session));
-  app.use(authRoutes(sql, config.session));
+  app.use(authRoutes(sql, config.session, appIds));
   app.use(sessionSecurityRoutes(sql));
-  app.use(appRoutes(config.apps, clients));
+  app.use(appRoutes(sql, config.apps, clients));
+  app.use(consoleUserRoutes(sql, appIds));
   app.use(auditRoutes(sql));
   app.use('/api', (req, _res, next) =>
     next(notFound(`There is no console API ${req.method} ${req.originalUrl}.`)),

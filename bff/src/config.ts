@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadAppsFile } from './apps-config';
+import type { UpstreamApp } from './apps-config';
 
 /**
  * The BFF's configuration, read from the environment in this one module. The upstream master key
@@ -20,11 +22,13 @@ const envSchema = z.object({
   BFF_DATA_DIR: z.string().trim().default('./data/bff'),
   CONSOLE_ADMIN_EMAIL: optional,
   CONSOLE_ADMIN_PASSWORD: optional,
-  UPSTREAM_URL: z.url('UPSTREAM_URL must be a URL such as http://127.0.0.1:3100'),
+  /** Several apps: a JSON file (see apps-config.ts). Without it, one app from UPSTREAM_*. */
+  CONSOLE_APPS_FILE: optional,
+  UPSTREAM_URL: z.url('UPSTREAM_URL must be a URL such as http://127.0.0.1:3100').optional(),
   UPSTREAM_NAME: z.string().trim().default('Default app'),
-  UPSTREAM_APP_ID: z.string().trim().min(1, 'UPSTREAM_APP_ID is required'),
-  UPSTREAM_APP_KEY: z.string().trim().min(1, 'UPSTREAM_APP_KEY is required'),
-  UPSTREAM_MASTER_KEY: z.string().trim().min(1, 'UPSTREAM_MASTER_KEY is required'),
+  UPSTREAM_APP_ID: optional,
+  UPSTREAM_APP_KEY: optional,
+  UPSTREAM_MASTER_KEY: optional,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   WEB_DIST: optional,
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
@@ -36,15 +40,7 @@ const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
 });
 
-/** One upstream app. Its keys never leave the bff. */
-export interface UpstreamApp {
-  id: string;
-  name: string;
-  baseUrl: string;
-  appId: string;
-  appKey: string;
-  masterKey: string;
-}
+export type { UpstreamApp } from './apps-config';
 
 export interface BffConfig {
   port: number;
@@ -57,6 +53,30 @@ export interface BffConfig {
   session: { idleMs: number; absoluteMs: number };
   logLevel: string;
   trustProxy: boolean;
+}
+
+/** The one app of UPSTREAM_* (id `default`), when no apps file is given. */
+function singleApp(e: z.infer<typeof envSchema>): UpstreamApp {
+  const missing = (['UPSTREAM_URL', 'UPSTREAM_APP_ID', 'UPSTREAM_APP_KEY', 'UPSTREAM_MASTER_KEY'] as const)
+    .filter((k) => !e[k])
+    .map((k) => `  ${k}: required (or set CONSOLE_APPS_FILE to configure several apps)`);
+  if (
+    missing.length > 0 ||
+    !e.UPSTREAM_URL ||
+    !e.UPSTREAM_APP_ID ||
+    !e.UPSTREAM_APP_KEY ||
+    !e.UPSTREAM_MASTER_KEY
+  ) {
+    throw new Error(`invalid console configuration:\n${missing.join('\n')}`);
+  }
+  return {
+    id: 'default',
+    name: e.UPSTREAM_NAME,
+    baseUrl: e.UPSTREAM_URL.replace(/\/+$/, ''),
+    appId: e.UPSTREAM_APP_ID,
+    appKey: e.UPSTREAM_APP_KEY,
+    masterKey: e.UPSTREAM_MASTER_KEY,
+  };
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -85,16 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       e.CONSOLE_ADMIN_EMAIL && e.CONSOLE_ADMIN_PASSWORD
         ? { email: e.CONSOLE_ADMIN_EMAIL, password: e.CONSOLE_ADMIN_PASSWORD }
         : undefined,
-    apps: [
-      {
-        id: 'default',
-        name: e.UPSTREAM_NAME,
-        baseUrl: e.UPSTREAM_URL.replace(/\/+$/, ''),
-        appId: e.UPSTREAM_APP_ID,
-        appKey: e.UPSTREAM_APP_KEY,
-        masterKey: e.UPSTREAM_MASTER_KEY,
-      },
-    ],
+    apps: e.CONSOLE_APPS_FILE ? loadAppsFile(e.CONSOLE_APPS_FILE, env) : [singleApp(e)],
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     webDist: e.WEB_DIST ?? resolve(here, '../../web/dist'),
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },

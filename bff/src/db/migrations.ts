@@ -69,6 +69,30 @@ export const bffMigrations: readonly Migration[] = [
     `,
   },
   {
+    id: '0003_console_app_roles_and_invitations',
+    // Per-app roles override the console-wide role for one app. Invited users have no password
+    // until they follow their one-time link; links (invitations and password resets) are stored
+    // as hashes only.
+    sql: `
+      CREATE TABLE console_user_app_roles (
+        user_id text NOT NULL REFERENCES console_users(id) ON DELETE CASCADE,
+        app text NOT NULL,
+        role text NOT NULL,
+        PRIMARY KEY (user_id, app)
+      );
+      ALTER TABLE console_users ALTER COLUMN password_hash DROP NOT NULL;
+      ALTER TABLE console_users ADD COLUMN last_login_at timestamptz;
+      CREATE TABLE console_password_tokens (
+        token_hash text PRIMARY KEY,
+        user_id text NOT NULL REFERENCES console_users(id) ON DELETE CASCADE,
+        purpose text NOT NULL CHECK (purpose IN ('invite', 'reset')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX console_password_tokens_user ON console_password_tokens (user_id);
+    `,
+  },
+  {
     id: '0004_login_security',
     // Failed sign-ins by key ('ip:<address>' or 'account:<normalized e-mail>') for the lockout of
     // domain/login-throttle.ts, shared by every bff process. Two-step sign-in: the confirmed TOTP

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ConsoleRole, ConsoleUser } from '@switchboard/shared';
+import type { ConsoleUser } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
+import { publicUser, toRecord, USER_COLUMNS } from './users';
+import type { UserRow } from './users';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -24,17 +26,14 @@ export async function createSession(
     'INSERT INTO console_sessions (id, user_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)',
     [idOf(token), userId, now, new Date(now.getTime() + policy.absoluteMs)],
   );
+  await sql.query('UPDATE console_users SET last_login_at = $2 WHERE id = $1', [userId, now]);
   return token;
 }
 
-interface Row {
-  id: string;
-  user_id: string;
+interface Row extends UserRow {
+  session_id: string;
   last_seen_at: Date;
   expires_at: Date;
-  email: string;
-  role: ConsoleRole;
-  disabled: boolean;
 }
 
 /** The user behind a session cookie, or undefined when it is unknown, expired, idle or disabled. */
@@ -45,7 +44,7 @@ export async function resolveSession(
   now = new Date(),
 ): Promise<ConsoleUser | undefined> {
   const rows = await sql.query<Row>(
-    `SELECT s.id, s.user_id, s.last_seen_at, s.expires_at, u.email, u.role, u.disabled
+    `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${USER_COLUMNS}
        FROM console_sessions s JOIN console_users u ON u.id = s.user_id WHERE s.id = $1`,
     [idOf(token)],
   );
@@ -53,13 +52,13 @@ export async function resolveSession(
   if (!row) return undefined;
   const idle = now.getTime() - row.last_seen_at.getTime() > policy.idleMs;
   if (row.disabled || idle || now >= row.expires_at) {
-    await sql.query('DELETE FROM console_sessions WHERE id = $1', [row.id]);
+    await sql.query('DELETE FROM console_sessions WHERE id = $1', [row.session_id]);
     return undefined;
   }
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await sql.query('UPDATE console_sessions SET last_seen_at = $2 WHERE id = $1', [row.id, now]);
+    await sql.query('UPDATE console_sessions SET last_seen_at = $2 WHERE id = $1', [row.session_id, now]);
   }
-  return { id: row.user_id, email: row.email, role: row.role };
+  return publicUser(toRecord(row));
 }
 
 export async function deleteSession(sql: Sql, token: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamClient } from '../upstream/client';
 import { ConsoleError } from './errors';
-import { callUpstream } from './upstream-call';
+import { sendUpstream } from './upstream-call';
 
 /**
  * Upstream failure modes. The upstream here is a deliberately broken HTTP server (it hangs, or
@@ -12,7 +12,6 @@ import { callUpstream } from './upstream-call';
  */
 let broken: Server;
 let brokenUrl: string;
-const admin = { id: 'u1', email: 'a@example.com', role: 'admin' as const };
 const app = (baseUrl: string) => ({
   id: 'x',
   name: 'Broken app',
@@ -21,7 +20,7 @@ const app = (baseUrl: string) => ({
   appKey: 'app-secret-key',
   masterKey: 'master-secret-key',
 });
-const call = { method: 'GET', path: '/1.1/schemas', query: {}, body: undefined };
+const call = { method: 'GET', path: '/1.1/schemas', query: {} };
 
 beforeAll(async () => {
   broken = createServer((req, res) => {
@@ -54,7 +53,7 @@ let brokenMode: 'hang' | '429' | '401' | 'echo' | 'html' = 'hang';
 
 async function failure(client: UpstreamClient): Promise<ConsoleError> {
   try {
-    await callUpstream(admin, client, call);
+    await sendUpstream(client, call);
   } catch (e) {
     if (e instanceof ConsoleError) return e;
     throw e;

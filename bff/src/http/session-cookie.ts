@@ -2,9 +2,11 @@ import type { CookieOptions, NextFunction, Request, Response } from 'express';
 import { roleHas } from '@switchboard/shared';
 import type { Permission } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
+import { record } from '../domain/audit';
 import { forbidden, unauthenticated } from '../domain/errors';
 import { resolveSession } from '../domain/sessions';
 import type { SessionPolicy } from '../domain/sessions';
+import { requestMeta } from './context';
 
 // On HTTPS the __Host- prefix pins the cookie to this host and path with Secure set.
 const SECURE_NAME = '__Host-sb_session';
@@ -50,17 +52,21 @@ export function requireUser(req: Request, _res: Response, next: NextFunction): v
   next(req.user ? undefined : unauthenticated());
 }
 
-/** A signed-in user whose role holds `permission`. */
-export function requirePermission(permission: Permission) {
-  return (req: Request, _res: Response, next: NextFunction): void => {
+/** A signed-in user whose console-wide role holds `permission`; refusals are audited. */
+export function requirePermission(sql: Sql, permission: Permission) {
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     if (!req.user) return next(unauthenticated());
-    if (!roleHas(req.user.role, permission)) {
-      return next(
-        forbidden(
-          `Your role (${req.user.role}) does not allow this: it needs the "${permission}" permission.`,
-        ),
-      );
-    }
-    next();
+    if (roleHas(req.user.role, permission)) return next();
+    await record(sql, {
+      ...requestMeta(req),
+      actor: req.user,
+      action: 'console.request',
+      summary: { method: req.method, path: req.path, permission },
+      result: 'denied',
+      status: 403,
+    });
+    next(
+      forbidden(`Your role (${req.user.role}) does not allow this: it needs the "${permission}" permission.`),
+    );
   };
 }

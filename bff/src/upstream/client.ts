@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LC_HEADERS, MASTER_SUFFIX } from '@switchboard/shared';
-import type { UpstreamApp } from '../config';
+import type { UpstreamApp } from '../apps-config';
 import { ConsoleError } from '../domain/errors';
 
 export interface UpstreamResponse {
@@ -42,7 +42,9 @@ export class UpstreamClient {
 
   async request(req: UpstreamRequest): Promise<UpstreamResponse> {
     const qs = new URLSearchParams(req.query).toString();
-    const url = `${this.app.baseUrl}${req.path}${qs ? `?${qs}` : ''}`;
+    // Paths arrive decoded and checked (parseUpstreamPath); each segment is encoded again here.
+    const path = req.path.split('/').map(encodeURIComponent).join('/');
+    const url = `${this.app.baseUrl}${path}${qs ? `?${qs}` : ''}`;
     const headers: Record<string, string> = {
       [LC_HEADERS.id]: this.app.appId,
       [LC_HEADERS.sign]: this.sign(),

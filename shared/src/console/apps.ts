@@ -9,3 +9,17 @@ export const appSummarySchema = z.object({
 export type AppSummary = z.infer<typeof appSummarySchema>;
 
 export const appsResponseSchema = z.object({ apps: z.array(appSummarySchema) });
+
+/** Areas an upstream app may offer (the spec's three documents). */
+export const CAPABILITIES = ['storage', 'push', 'im'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export const capabilitiesResponseSchema = z.object({
+  app: z.string(),
+  /** False when the app could not be reached just now; the areas are then what was configured or last known. */
+  reachable: z.boolean(),
+  areas: z.record(z.enum(CAPABILITIES), z.boolean()),
+  /** Where the answer came from: the apps file, or asking the app. */
+  source: z.enum(['config', 'probe']),
+});
+export type CapabilitiesResponse = z.infer<typeof capabilitiesResponseSchema>;

@@ -11,6 +11,7 @@ export const auditTargetSchema = z.object({
   pushId: z.string().optional(),
   conversation: z.string().optional(),
   client: z.string().optional(),
+  message: z.string().optional(),
   consoleUser: z.string().optional(),
 });
 export type AuditTarget = z.infer<typeof auditTargetSchema>;

@@ -28,14 +28,22 @@ export type SetupBody = z.infer<typeof setupBodySchema>;
 export const consoleUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The console-wide role. */
   role: z.enum(CONSOLE_ROLES),
+  /** Apps (by console app id) where the user has another role than the console-wide one. */
+  appRoles: z.record(z.string(), z.enum(CONSOLE_ROLES)),
 });
 export type ConsoleUser = z.infer<typeof consoleUserSchema>;
 
 export const sessionResponseSchema = z.object({
   user: consoleUserSchema,
+  /** What the console-wide role allows. */
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** For each configured app, what the user may do there. */
+  appPermissions: z.record(z.string(), z.array(z.enum(PERMISSIONS))),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const setupStatusResponseSchema = z.object({ needed: z.boolean() });
+
+export { email as emailSchema, newPassword as newPasswordSchema };

@@ -1,6 +1,7 @@
 export * from './apps';
 export * from './audit';
 export * from './auth';
+export * from './console-users';
 export * from './errors';
 export * from './permissions';
 export * from './routes';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { appsResponseSchema } from './apps';
+import { appsResponseSchema, capabilitiesResponseSchema } from './apps';
 import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema } from './audit';
+import {
+  consoleUserResponseSchema,
+  consoleUsersResponseSchema,
+  createConsoleUserBodySchema,
+  forceLogoutResponseSchema,
+  updateConsoleUserBodySchema,
+  usePasswordLinkBodySchema,
+} from './console-users';
 import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusResponseSchema } from './auth';
 import type { Permission } from './permissions';
 import {
@@ -106,6 +114,63 @@ export const consoleRoutes = {
     body: none,
     response: appsResponseSchema,
     access: 'authenticated',
+  }),
+  appCapabilities: route({
+    method: 'GET',
+    path: '/api/apps/:app/capabilities',
+    body: none,
+    response: capabilitiesResponseSchema,
+    access: 'authenticated',
+  }),
+  listConsoleUsers: route({
+    method: 'GET',
+    path: '/api/console-users',
+    body: none,
+    response: consoleUsersResponseSchema,
+    access: 'console_users.manage',
+  }),
+  createConsoleUser: route({
+    method: 'POST',
+    path: '/api/console-users',
+    body: createConsoleUserBodySchema,
+    response: consoleUserResponseSchema,
+    access: 'console_users.manage',
+  }),
+  updateConsoleUser: route({
+    method: 'PUT',
+    path: '/api/console-users/:id',
+    body: updateConsoleUserBodySchema,
+    response: consoleUserResponseSchema,
+    access: 'console_users.manage',
+  }),
+  resetConsoleUserPassword: route({
+    method: 'POST',
+    path: '/api/console-users/:id/password-reset',
+    body: none,
+    response: consoleUserResponseSchema,
+    access: 'console_users.manage',
+  }),
+  endConsoleUserSessions: route({
+    method: 'DELETE',
+    path: '/api/console-users/:id/sessions',
+    body: none,
+    response: forceLogoutResponseSchema,
+    access: 'console_users.manage',
+  }),
+  resetConsoleUserTotp: route({
+    method: 'DELETE',
+    path: '/api/console-users/:id/totp',
+    body: none,
+    response: consoleUserResponseSchema,
+    access: 'console_users.manage',
+  }),
+  /** Following an invitation or a password reset link: choose a password, and be signed in. */
+  usePasswordLink: route({
+    method: 'POST',
+    path: '/api/password-link',
+    body: usePasswordLinkBodySchema,
+    response: sessionResponseSchema,
+    access: 'public',
   }),
   listAudit: route({
     method: 'GET',

@@ -1,69 +1,46 @@
-import { z } from 'zod';
-import {
-  getParamsSchema,
-  queryParamsSchema,
-  queryResponseSchema,
-  storedObjectSchema,
-} from '../upstream/objects';
-import { schemasResponseSchema } from '../upstream/types';
-import type { HttpMethod } from './routes';
 import type { Permission } from './permissions';
+import { upstreamRoutes } from './upstream-routes';
+import type { Params, UpstreamRoute } from './upstream-routes';
 
-/**
- * The allowlist of upstream routes the console may call through the BFF. Anything not listed is
- * refused. Each entry names the permission it needs and the schema its input must satisfy.
- */
-export interface UpstreamRoute {
-  method: HttpMethod;
-  /** Path pattern; `:className` and `:objectId` match one segment of the documented shape. */
-  path: string;
-  permission: Permission;
-  query: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-}
+export * from './upstream-routes';
 
-const noQuery = z.object({}).strict();
-
-export const upstreamRoutes: readonly UpstreamRoute[] = [
-  {
-    method: 'GET',
-    path: '/1.1/schemas',
-    permission: 'schema.read',
-    query: noQuery,
-    response: schemasResponseSchema,
-  },
-  {
-    method: 'GET',
-    path: '/1.1/schemas/:className',
-    permission: 'schema.read',
-    query: noQuery,
-    response: schemasResponseSchema,
-  },
-  {
-    method: 'GET',
-    path: '/1.1/classes/:className',
-    permission: 'data.read',
-    query: queryParamsSchema,
-    response: queryResponseSchema,
-  },
-  {
-    method: 'GET',
-    path: '/1.1/classes/:className/:objectId',
-    permission: 'data.read',
-    query: getParamsSchema,
-    response: z.union([storedObjectSchema, z.object({}).strict()]),
-  },
-];
-
+/** What one path segment may be, per parameter name; anything else does not match. */
 const PARAM_RES: Record<string, RegExp> = {
   className: /^[A-Za-z_][A-Za-z0-9_]{0,59}$/,
   objectId: /^[A-Za-z0-9]{1,64}$/,
+  taskId: /^[A-Za-z0-9]{1,64}$/,
+  pushId: /^[A-Za-z0-9_-]{1,64}$/,
+  convId: /^[A-Za-z0-9_-]{1,64}$/,
+  messageId: /^[A-Za-z0-9_+=-]{1,128}$/,
+  clientId: /^[A-Za-z0-9_@.:+=-]{1,64}$/,
 };
 
 export interface UpstreamMatch {
   route: UpstreamRoute;
-  params: Record<string, string>;
+  params: Params;
+}
+
+/**
+ * The decoded segments of an upstream path as the browser (or a batch element) wrote it, or
+ * undefined for anything that could make the BFF call something other than what the allowlist
+ * approved: not starting with `/`, absolute URLs and other hosts, encoded slashes or backslashes,
+ * dot or empty segments, query or fragment characters, or anything outside the versioned API.
+ */
+export function parseUpstreamPath(raw: string): string[] | undefined {
+  if (!raw.startsWith('/') || /%2f|%5c|\\/i.test(raw)) return undefined;
+  const segments: string[] = [];
+  for (const s of raw.split('/').slice(1)) {
+    let d: string;
+    try {
+      d = decodeURIComponent(s);
+    } catch {
+      return undefined;
+    }
+    if (d === '' || d === '.' || d === '..' || /[\s/?#%\\]/.test(d)) return undefined;
+    segments.push(d);
+  }
+  if (segments[0] !== '1.1' && segments[0] !== '1.2') return undefined;
+  return segments;
 }
 
 /** Find the allowlisted route for a method and a decoded upstream path, or undefined. */
@@ -73,7 +50,7 @@ export function matchUpstreamRoute(method: string, path: string): UpstreamMatch 
     if (route.method !== method) continue;
     const pattern = route.path.split('/');
     if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
+    const params: Params = {};
     const ok = pattern.every((p, i) => {
       const seg = segments[i] ?? '';
       if (!p.startsWith(':')) return p === seg;
@@ -85,4 +62,10 @@ export function matchUpstreamRoute(method: string, path: string): UpstreamMatch 
     if (ok) return { route, params };
   }
   return undefined;
+}
+
+/** The permission a matched call needs, or 'per-element' for a batch. */
+export function permissionOf(match: UpstreamMatch): Permission | 'per-element' {
+  const p = match.route.permission;
+  return typeof p === 'function' ? p(match.params) : p;
 }

@@ -10,8 +10,9 @@ import { routes } from './routes';
 fakeLayoutInThisFile(2400, 600);
 
 const session = {
-  user: { id: 'u1', email: 'dev@example.com', role: 'developer' },
+  user: { id: 'u1', email: 'dev@example.com', role: 'developer', appRoles: {} },
   permissions: ['data.read'],
+  appPermissions: { default: ['data.read'] },
 };
 const products = Array.from({ length: 52 }, (_, i) => ({
   objectId: `p${i}`,

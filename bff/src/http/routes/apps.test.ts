@@ -54,8 +54,16 @@ describe('the allowlisted upstream API', () => {
   it('refuses routes that are not on the allowlist, and path tricks', async () => {
     const c = new ConsoleClient(bff.url);
     await c.login(admin.email, admin.password);
-    expect((await c.call('DELETE', '/api/apps/default/1.1/classes/Product/abc')).status).toBe(404);
-    expect((await c.call('GET', '/api/apps/default/1.1/scan/classes/Product')).status).toBe(404);
+    for (const [method, path] of [
+      ['POST', '/1.1/login'],
+      ['PUT', '/1.1/users/abc/updatePassword'],
+      ['DELETE', '/1.1/schemas/Product'],
+      ['GET', '/1.1/classes/Product/abc/extra'],
+      ['POST', '/1.1/functions/hello'],
+      ['GET', '/1.1/classes/Bad-Name'],
+    ] as const) {
+      expect((await c.call(method, `/api/apps/default${path}`)).status, `${method} ${path}`).toBe(404);
+    }
     expect((await c.call('GET', '/api/apps/default/1.1/classes/..%2fschemas')).status).toBe(400);
     expect((await c.call('GET', '/api/apps/elsewhere/1.1/schemas')).status).toBe(404);
   });
@@ -84,6 +92,21 @@ describe('the allowlisted upstream API', () => {
       message: "Class or object doesn't exists.",
       details: { upstreamCode: 101 },
     });
+  });
+
+  it('tells which areas the app offers, asking the app itself', async () => {
+    const c = new ConsoleClient(bff.url);
+    await c.login(admin.email, admin.password);
+    const r = await c.call('GET', '/api/apps/default/capabilities');
+    expect(r.status).toBe(200);
+    // Our server implements storage and accounts so far; push and messaging answer "No such API".
+    expect(r.json).toEqual({
+      app: 'default',
+      reachable: true,
+      areas: { storage: true, push: false, im: false },
+      source: 'probe',
+    });
+    expect((await c.call('GET', '/api/apps/nowhere/capabilities')).status).toBe(404);
   });
 
   it("refuses what the user's console role does not allow", async () => {

@@ -22,11 +22,11 @@ function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
 export function auditRoutes(sql: Sql): Router {
   const r = Router();
 
-  r.get(consoleRoutes.listAudit.path, requirePermission('audit.read'), async (req, res) => {
+  r.get(consoleRoutes.listAudit.path, requirePermission(sql, 'audit.read'), async (req, res) => {
     res.json(await query(sql, parseQuery(auditListQuerySchema, req)));
   });
 
-  r.get(consoleRoutes.exportAudit.path, requirePermission('audit.read'), async (req, res) => {
+  r.get(consoleRoutes.exportAudit.path, requirePermission(sql, 'audit.read'), async (req, res) => {
     const { format, ...filter } = parseQuery(auditExportQuerySchema, req);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson');

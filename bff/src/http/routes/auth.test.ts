@@ -99,6 +99,31 @@ describe('login, session, logout', () => {
     expect((await c.call('GET', '/api/session')).status).toBe(401);
   });
 
+  it('never adopts a session id chosen before sign-in (no session fixation)', async () => {
+    const planted = 'attacker-chosen-session-id-0123456789abcdef';
+    const victim = new ConsoleClient(bff.url);
+    const r = await victim.call(
+      'POST',
+      '/api/session',
+      { email: 'root@example.com', password: PASSWORD },
+      { cookie: `sb_session=${planted}` },
+    );
+    expect(r.status).toBe(200);
+    expect(r.setCookie).toMatch(/^sb_session=/);
+    expect(r.setCookie).not.toContain(planted);
+    expect(r.setCookie).toMatch(/HttpOnly/i);
+    expect(r.setCookie).toMatch(/SameSite=Strict/i);
+    const attacker = await new ConsoleClient(bff.url).call('GET', '/api/session', undefined, {
+      cookie: `sb_session=${planted}`,
+    });
+    expect(attacker.status).toBe(401);
+    // The id issued before a second sign-in stops working too.
+    const before = r.setCookie?.split(';')[0] ?? '';
+    await victim.login('root@example.com', PASSWORD);
+    const old = await new ConsoleClient(bff.url).call('GET', '/api/session', undefined, { cookie: before });
+    expect(old.status).toBe(401);
+  });
+
   it('requires a session for the app list', async () => {
     const r = await new ConsoleClient(bff.url).call('GET', '/api/apps');
     expect(r.status).toBe(401);
@@ -139,5 +164,31 @@ describe('CSRF', () => {
       code: 'bad_request',
       message: 'The request body is not valid JSON.',
     });
+  });
+});
+
+describe('behind an HTTPS proxy', () => {
+  let secure: Awaited<ReturnType<typeof startBff>>;
+  beforeAll(async () => {
+    secure = await startBff(
+      testConfig('http://127.0.0.1:9', {
+        trustProxy: true,
+        initialAdmin: { email: 'tls@example.com', password: PASSWORD },
+      }),
+    );
+  });
+  afterAll(() => secure.close());
+
+  it('names the cookie __Host- with Secure, and reads it back', async () => {
+    const c = new ConsoleClient(secure.url);
+    const https = { 'x-forwarded-proto': 'https' };
+    const origin = { ...https, origin: `https://${new URL(secure.url).host}` };
+    const r = await c.call('POST', '/api/session', { email: 'tls@example.com', password: PASSWORD }, origin);
+    expect(r.status).toBe(200);
+    expect(r.setCookie).toMatch(/^__Host-sb_session=/);
+    expect(r.setCookie).toMatch(/; Secure/i);
+    expect(r.setCookie).toMatch(/; Path=\//i);
+    expect(r.setCookie).not.toMatch(/Domain=/i);
+    expect((await c.call('GET', '/api/session', undefined, https)).status).toBe(200);
   });
 });

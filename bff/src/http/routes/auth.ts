@@ -1,9 +1,11 @@
-import { consoleRoutes, ROLE_PERMISSIONS } from '@switchboard/shared';
+import { appPermissionsOf, consoleRoutes, roleForApp, ROLE_PERMISSIONS } from '@switchboard/shared';
 import type { ConsoleUser, SessionResponse } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { Router } from 'express';
 import type { Request, Response } from 'express';
+import { record } from '../../domain/audit';
 import { logOut } from '../../domain/login';
+import { useLink } from '../../domain/password-links';
 import { createSession, deleteSession } from '../../domain/sessions';
 import type { SessionPolicy } from '../../domain/sessions';
 import { runSetup, setupNeeded } from '../../domain/setup';
@@ -12,13 +14,14 @@ import { requestMeta } from '../context';
 import { parseBody } from '../errors';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../session-cookie';
 
-const sessionBody = (user: ConsoleUser): SessionResponse => ({
+const sessionBody = (user: ConsoleUser, appIds: string[]): SessionResponse => ({
   user,
   permissions: [...ROLE_PERMISSIONS[user.role]],
+  appPermissions: Object.fromEntries(appIds.map((id) => [id, appPermissionsOf(roleForApp(user, id))])),
 });
 
 /** First-run setup, login, session and logout (the console routes of shared/console/routes.ts). */
-export function authRoutes(sql: Sql, policy: SessionPolicy): Router {
+export function authRoutes(sql: Sql, policy: SessionPolicy, appIds: string[]): Router {
   const r = Router();
 
   // A new session id at every sign-in: a cookie planted before login never becomes a session.
@@ -26,7 +29,7 @@ export function authRoutes(sql: Sql, policy: SessionPolicy): Router {
     if (req.sessionToken) await deleteSession(sql, req.sessionToken);
     const token = await createSession(sql, user.id, policy);
     setSessionCookie(req, res, token, policy.absoluteMs);
-    res.json(sessionBody(user));
+    res.json(sessionBody(user, appIds));
   }
 
   r.get(consoleRoutes.setupStatus.path, async (_req, res) => {
@@ -43,8 +46,22 @@ export function authRoutes(sql: Sql, policy: SessionPolicy): Router {
     await startSession(req, res, await signIn(sql, body, requestMeta(req)));
   });
 
+  r.post(consoleRoutes.usePasswordLink.path, async (req, res) => {
+    const body = parseBody(consoleRoutes.usePasswordLink.body, req.body);
+    const user = await useLink(sql, body.token, body.password);
+    await record(sql, {
+      ...requestMeta(req),
+      actor: user,
+      action: 'console.set_password',
+      target: { consoleUser: user.id },
+      result: 'ok',
+      status: 200,
+    });
+    await startSession(req, res, user);
+  });
+
   r.get(consoleRoutes.getSession.path, requireUser, (req, res) => {
-    if (req.user) res.json(sessionBody(req.user));
+    if (req.user) res.json(sessionBody(req.user, appIds));
   });
 
   r.delete(consoleRoutes.logout.path, async (req, res) => {

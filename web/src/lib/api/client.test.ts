@@ -147,7 +147,11 @@ describe('apiRequest', () => {
 
 describe('callRoute', () => {
   it('uses the method, path and response schema the contract declares', async () => {
-    const session = { user: { id: 'u1', email: 'a@example.com', role: 'admin' }, permissions: ['data.read'] };
+    const session = {
+      user: { id: 'u1', email: 'a@example.com', role: 'admin', appRoles: {} },
+      permissions: ['data.read'],
+      appPermissions: {},
+    };
     const fetchMock = respondWith(Response.json(session));
     await expect(callRoute(consoleRoutes.login, { email: 'a@example.com', password: 'pw' })).resolves.toEqual(
       session,

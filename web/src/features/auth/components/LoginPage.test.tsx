@@ -12,7 +12,11 @@ const routes = [
   { path: '/apps/:app/data', element: <p>data page</p> },
 ];
 
-const session = { user: { id: 'u1', email: 'admin@example.com', role: 'admin' }, permissions: ['data.read'] };
+const session = {
+  user: { id: 'u1', email: 'admin@example.com', role: 'admin', appRoles: {} },
+  permissions: ['data.read'],
+  appPermissions: { default: ['data.read'] },
+};
 
 function server(login: () => Response, setupNeeded = false) {
   return stubFetch({

@@ -17,7 +17,11 @@ describe('SetupPage', () => {
     const { calls } = stubFetch({
       'GET /api/setup': () => json(200, { needed: true }),
       'POST /api/setup': () =>
-        json(200, { user: { id: 'u1', email: 'admin@example.com', role: 'admin' }, permissions: [] }),
+        json(200, {
+          user: { id: 'u1', email: 'admin@example.com', role: 'admin', appRoles: {} },
+          permissions: [],
+          appPermissions: {},
+        }),
     });
     const { user } = renderRoutes(routes, '/setup?token=tok-123');
 

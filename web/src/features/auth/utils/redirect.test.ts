@@ -3,8 +3,9 @@ import type { SessionResponse } from '@switchboard/shared';
 import { decideAuthGate } from './redirect';
 
 const session: SessionResponse = {
-  user: { id: 'u', email: 'a@example.com', role: 'viewer' },
+  user: { id: 'u', email: 'a@example.com', role: 'viewer', appRoles: {} },
   permissions: [],
+  appPermissions: {},
 };
 const pending = { data: undefined, error: null, isPending: true };
 

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ConsoleUser, PasswordLink } from '@switchboard/shared';
+import type { Sql } from '@switchboard/shared/sql';
+import { ConsoleError } from './errors';
+import { hashPassword } from './passwords';
+import { deleteUserSessions } from './sessions';
+import { findUserById, publicUser } from './users';
+
+export type LinkPurpose = 'invite' | 'reset';
+
+/** An invitation stays open a week; a password reset a day (it follows a request, it's urgent). */
+const LIFETIME_MS: Record<LinkPurpose, number> = { invite: 7 * 86_400_000, reset: 86_400_000 };
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new one-time link for the user, replacing any earlier one. The token travels in the URL
+ * fragment, which browsers never send to a server, so it stays out of access logs and Referer.
+ */
+export async function issueLink(
+  sql: Sql,
+  userId: string,
+  purpose: LinkPurpose,
+  now = new Date(),
+): Promise<PasswordLink> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + LIFETIME_MS[purpose]);
+  await sql.query('DELETE FROM console_password_tokens WHERE user_id = $1', [userId]);
+  await sql.query(
+    `INSERT INTO console_password_tokens (token_hash, user_id, purpose, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [hashOf(token), userId, purpose, now, expiresAt],
+  );
+  return { url: `/set-password#${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+const invalid = () =>
+  new ConsoleError(400, 'bad_request', 'This link is not valid any more. Ask a console admin for a new one.');
+
+/**
+ * Sets the password of the link's user and spends the link; every other session of the user
+ * ends (after a reset, whoever knew the old password is out).
+ */
+export async function useLink(
+  sql: Sql,
+  token: string,
+  password: string,
+  now = new Date(),
+): Promise<ConsoleUser> {
+  const passwordHash = await hashPassword(password);
+  return sql.transaction(async (tx) => {
+    const [row] = await tx.query<{ user_id: string; expires_at: Date }>(
+      'DELETE FROM console_password_tokens WHERE token_hash = $1 RETURNING user_id, expires_at',
+      [hashOf(token)],
+    );
+    if (!row || row.expires_at <= now) throw invalid();
+    const user = await findUserById(tx, row.user_id);
+    if (!user || user.disabled) throw invalid();
+    await tx.query('UPDATE console_users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+      user.id,
+      passwordHash,
+    ]);
+    await deleteUserSessions(tx, user.id);
+    return publicUser(user);
+  });
+}

@@ -1,0 +1,168 @@
+import {
+  isPlainObject,
+  matchUpstreamRoute,
+  parseUpstreamPath,
+  permissionOf,
+  roleHas,
+} from '@switchboard/shared';
+import type { batchRequestSchema, Permission, UpstreamMatch } from '@switchboard/shared';
+import type { z } from 'zod';
+import { ConsoleError } from '../errors';
+import { sendUpstream } from '../upstream-call';
+import { audit } from './context';
+import type { ProxyContext } from './context';
+import { snapshots } from './snapshots';
+import { objectPath, targetOf } from './targets';
+import { bodyFor, validated } from './validate';
+
+type BatchBody = z.infer<typeof batchRequestSchema>;
+type Element = BatchBody['requests'][number];
+
+interface Checked {
+  index: number;
+  element: Element;
+  /** The path as forwarded: decoded, checked, encoded again. */
+  path: string;
+  match: UpstreamMatch;
+}
+
+interface Problem {
+  index: number;
+  method: string;
+  path: string;
+  message: string;
+  permission?: Permission;
+}
+
+const stringParams = (params: Record<string, unknown> | undefined) =>
+  Object.fromEntries(
+    Object.entries(params ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
+
+/** Checks one element exactly as if it came alone: path, allowlist, permission, input. */
+function check(ctx: ProxyContext, element: Element, index: number): Checked | Problem {
+  const problem = (message: string, permission?: Permission): Problem => ({
+    index,
+    method: element.method,
+    path: element.path,
+    message,
+    ...(permission ? { permission } : {}),
+  });
+  const segments = parseUpstreamPath(element.path);
+  if (!segments) return problem('This path is not allowed.');
+  const match = matchUpstreamRoute(element.method, `/${segments.join('/')}`);
+  if (!match?.route.batchable) return problem('The console does not offer this operation in a batch.');
+  const needed = permissionOf(match);
+  if (needed === 'per-element' || !roleHas(ctx.role, needed)) {
+    return problem(
+      `It needs the "${String(needed)}" permission.`,
+      needed === 'per-element' ? undefined : needed,
+    );
+  }
+  try {
+    if (element.method === 'GET')
+      validated(match.route.query, stringParams(element.params), 'Invalid parameters.');
+    bodyFor(match.route, element.body, `${element.method} ${match.route.path}`);
+  } catch (e) {
+    if (e instanceof ConsoleError) return problem(e.message);
+    throw e;
+  }
+  return { index, element, path: `/${segments.map(encodeURIComponent).join('/')}`, match };
+}
+
+const isProblem = (c: Checked | Problem): c is Problem => 'message' in c;
+
+/**
+ * A batch is sent whole or not at all: every element is checked as a request of its own, and
+ * one element the user may not send (or that is malformed) refuses the whole batch, so nothing
+ * can be smuggled inside an allowed one. Each write element gets its own audit entry.
+ */
+export async function runBatch(ctx: ProxyContext, body: BatchBody): Promise<unknown> {
+  const checked = body.requests.map((el, i) => check(ctx, el, i));
+  const problems = checked.filter(isProblem);
+  const denied = problems.filter((p) => p.permission !== undefined);
+  if (denied.length > 0) {
+    await audit(ctx, {
+      action: 'batch',
+      summary: { elements: body.requests.length, refused: problems },
+      result: 'denied',
+      status: 403,
+    });
+    const first = denied[0] as Problem;
+    throw new ConsoleError(
+      403,
+      'forbidden',
+      `Nothing in this batch was sent: element ${first.index + 1} (${first.method} ${first.path}) needs the "${String(first.permission)}" permission, which your role in this app (${ctx.role}) does not have.`,
+      problems,
+    );
+  }
+  if (problems.length > 0) {
+    const first = problems[0] as Problem;
+    throw new ConsoleError(
+      400,
+      'validation_failed',
+      `Nothing in this batch was sent: element ${first.index + 1} (${first.method} ${first.path}): ${first.message}`,
+      problems,
+    );
+  }
+  const elements = checked as Checked[];
+  const writes = elements.filter((c) => c.match.route.action);
+  const beforePaths = writes.map((c) => (c.element.method === 'POST' ? undefined : objectPath(c.match)));
+  const before = await snapshotsOf(ctx, beforePaths);
+  const result = await sendUpstream(ctx.client, {
+    method: 'POST',
+    path: '/1.1/batch',
+    query: {},
+    body: {
+      requests: elements.map((c) => ({
+        method: c.element.method,
+        path: c.path,
+        ...(c.element.body !== undefined ? { body: c.element.body } : {}),
+        ...(c.element.params !== undefined ? { params: c.element.params } : {}),
+      })),
+    },
+  });
+  const outcomes = Array.isArray(result) ? (result as unknown[]) : [];
+  const createdIds = writes.map((c) => {
+    const success = (outcomes[c.index] as { success?: unknown } | undefined)?.success;
+    return c.element.method === 'POST' && isPlainObject(success) && typeof success.objectId === 'string'
+      ? success.objectId
+      : undefined;
+  });
+  const after = await snapshotsOf(
+    ctx,
+    writes.map((c, i) =>
+      c.element.method === 'DELETE'
+        ? undefined
+        : objectPath(c.match, createdIds[i] ?? c.match.params.objectId),
+    ),
+  );
+  for (const [i, c] of writes.entries()) {
+    const outcome = outcomes[c.index];
+    const ok = isPlainObject(outcome) && 'success' in outcome;
+    await audit(ctx, {
+      action: c.match.route.action ?? 'write',
+      target: targetOf(c.match, createdIds[i]),
+      summary: {
+        batch: { index: c.index, of: elements.length },
+        method: c.element.method,
+        path: c.path,
+        body: c.element.body,
+        ...(ok ? {} : { error: isPlainObject(outcome) ? outcome.error : undefined }),
+      },
+      before: before[i],
+      after: after[i],
+      result: ok ? 'ok' : 'error',
+      status: 200,
+    });
+  }
+  return result;
+}
+
+/** Snapshots of the given paths (undefined entries stay undefined), in one upstream batch. */
+async function snapshotsOf(ctx: ProxyContext, paths: (string | undefined)[]): Promise<unknown[]> {
+  const wanted = paths.filter((p): p is string => p !== undefined);
+  const found = await snapshots(ctx.client, wanted);
+  let next = 0;
+  return paths.map((p) => (p === undefined ? undefined : found[next++]));
+}

@@ -1,0 +1,34 @@
+import { isPlainObject } from '@switchboard/shared';
+import type { UpstreamClient } from '../../upstream/client';
+import { ConsoleError } from '../errors';
+import { sendUpstream } from '../upstream-call';
+
+/**
+ * The current state of some objects (by their GET path), read with one batch of GETs, for the
+ * audit log's before and after. An object that cannot be read is undefined; a failure to read
+ * never stops the write it documents.
+ */
+export async function snapshots(client: UpstreamClient, paths: string[]): Promise<unknown[]> {
+  if (paths.length === 0) return [];
+  try {
+    const res = await sendUpstream(client, {
+      method: 'POST',
+      path: '/1.1/batch',
+      query: {},
+      body: { requests: paths.map((path) => ({ method: 'GET', path })) },
+    });
+    if (!Array.isArray(res)) return paths.map(() => undefined);
+    return paths.map((_, i) => {
+      const item: unknown = res[i];
+      const found = isPlainObject(item) && isPlainObject(item.success) ? item.success : undefined;
+      return found && Object.keys(found).length > 0 ? found : undefined;
+    });
+  } catch (e) {
+    if (e instanceof ConsoleError) return paths.map(() => undefined);
+    throw e;
+  }
+}
+
+export async function snapshot(client: UpstreamClient, path: string | undefined): Promise<unknown> {
+  return path === undefined ? undefined : (await snapshots(client, [path]))[0];
+}

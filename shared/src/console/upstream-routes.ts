@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import {
+  batchRequestSchema,
+  getParamsSchema,
+  objectBodySchema,
+  queryParamsSchema,
+  writeParamsSchema,
+} from '../upstream/objects';
+import type { HttpMethod } from './routes';
+import type { Permission } from './permissions';
+
+export type Params = Record<string, string>;
+
+/**
+ * One upstream route the console may call through the BFF. Anything not listed is refused. Each
+ * entry names the permission it needs (per app) and the schemas its input must satisfy.
+ */
+export interface UpstreamRoute {
+  method: HttpMethod;
+  /** Path pattern; `:name` matches one segment of the shape PARAM_RES gives for that name. */
+  path: string;
+  /** `per-element`: a batch, whose every element is checked as if it came alone. */
+  permission: Permission | ((params: Params) => Permission) | 'per-element';
+  query: z.ZodType;
+  /** Body schema; a route without one takes no body. */
+  body?: z.ZodType;
+  /** Audit action for a write; reads (no action) are not audited. */
+  action?: string;
+  /** May be an element of POST /1.1/batch. */
+  batchable?: boolean;
+  /**
+   * For writes to one object: the collection it lives in (GET <collection>/<objectId> reads it),
+   * so the audit log can keep the object before and after.
+   */
+  collection?: (params: Params) => string;
+}
+
+const noQuery = z.object({}).strict();
+/** Parameters of routes whose query strings the spec leaves open (IM history, push lists). */
+const stringParams = z.record(z.string(), z.string().max(10_000));
+const looseBody = z.record(z.string(), z.unknown());
+
+/** Built-in classes with a permission area of their own; other classes are "data". */
+const CLASS_AREAS: Record<string, { read: Permission; write: Permission }> = {
+  _User: { read: 'users.read', write: 'users.write' },
+  _Role: { read: 'roles.read', write: 'roles.write' },
+  _File: { read: 'files.read', write: 'files.write' },
+  files: { read: 'files.read', write: 'files.write' },
+  _Installation: { read: 'installations.read', write: 'data.write' },
+  _Conversation: { read: 'im.read', write: 'im.moderate' },
+  _Notification: { read: 'push.read', write: 'push.write' },
+};
+
+export const classPermission = (className: string, kind: 'read' | 'write'): Permission =>
+  CLASS_AREAS[className]?.[kind] ?? (kind === 'read' ? 'data.read' : 'data.write');
+
+const classRead = (p: Params) => classPermission(p.className ?? '', 'read');
+const classWrite = (p: Params) => classPermission(p.className ?? '', 'write');
+const classes = (p: Params) => `/1.1/classes/${p.className ?? ''}`;
+const fixed = (path: string) => () => path;
+
+/** Create, read, update, delete and query of one collection of objects. */
+function objectRoutes(
+  base: string,
+  read: Permission | ((params: Params) => Permission),
+  write: Permission | ((params: Params) => Permission),
+  area: string,
+  collection: (p: Params) => string,
+): UpstreamRoute[] {
+  const one = `${base}/:objectId`;
+  return [
+    { method: 'GET', path: base, permission: read, query: queryParamsSchema, batchable: true },
+    { method: 'GET', path: one, permission: read, query: getParamsSchema, batchable: true },
+    {
+      method: 'POST',
+      path: base,
+      permission: write,
+      query: writeParamsSchema,
+      body: objectBodySchema,
+      action: `${area}.create`,
+      batchable: true,
+      collection,
+    },
+    {
+      method: 'PUT',
+      path: one,
+      permission: write,
+      query: writeParamsSchema,
+      body: objectBodySchema,
+      action: `${area}.update`,
+      batchable: true,
+      collection,
+    },
+    {
+      method: 'DELETE',
+      path: one,
+      permission: write,
+      query: writeParamsSchema,
+      action: `${area}.delete`,
+      batchable: true,
+      collection,
+    },
+  ];
+}
+
+const conversationKinds = ['conversations', 'chatrooms'] as const;
+
+/** IM moderation and reading (Doc 3), for conversations and chat rooms alike. */
+const imConversationRoutes: UpstreamRoute[] = conversationKinds.flatMap((kind): UpstreamRoute[] => {
+  const conv = `/1.2/rtm/${kind}/:convId`;
+  return [
+    { method: 'GET', path: `/1.2/rtm/${kind}`, permission: 'im.read', query: stringParams },
+    { method: 'GET', path: `${conv}/members`, permission: 'im.read', query: stringParams },
+    { method: 'GET', path: `${conv}/messages`, permission: 'im.read', query: stringParams },
+    {
+      method: 'PUT',
+      path: `${conv}/messages/:messageId/recall`,
+      permission: 'im.moderate',
+      query: noQuery,
+      body: z.object({ from_client: z.string().min(1), timestamp: z.number().int() }).strict(),
+      action: 'im.recall',
+    },
+    {
+      method: 'DELETE',
+      path: `${conv}/messages/:messageId`,
+      permission: 'im.moderate',
+      query: z.object({ from_client: z.string().min(1), timestamp: z.string().regex(/^\d+$/) }).strict(),
+      action: 'im.delete_message',
+    },
+  ];
+});
+
+export const upstreamRoutes: readonly UpstreamRoute[] = [
+  // Doc 1: storage and accounts.
+  { method: 'GET', path: '/1.1/schemas', permission: 'schema.read', query: noQuery },
+  { method: 'GET', path: '/1.1/schemas/:className', permission: 'schema.read', query: noQuery },
+  ...objectRoutes('/1.1/classes/:className', classRead, classWrite, 'object', classes),
+  { method: 'GET', path: '/1.1/scan/classes/:className', permission: classRead, query: stringParams },
+  {
+    method: 'POST',
+    path: '/1.1/batch',
+    permission: 'per-element',
+    query: noQuery,
+    body: batchRequestSchema,
+    action: 'batch',
+  },
+  ...objectRoutes('/1.1/users', 'users.read', 'users.write', 'user', fixed('/1.1/users')),
+  {
+    method: 'PUT',
+    path: '/1.1/users/:objectId/refreshSessionToken',
+    permission: 'users.write',
+    query: noQuery,
+    action: 'user.refresh_session_token',
+  },
+  {
+    method: 'POST',
+    path: '/1.1/requestPasswordReset',
+    permission: 'users.write',
+    query: noQuery,
+    body: z.object({ email: z.string().min(1) }).strict(),
+    action: 'user.request_password_reset',
+  },
+  {
+    method: 'POST',
+    path: '/1.1/requestEmailVerify',
+    permission: 'users.write',
+    query: noQuery,
+    body: z.object({ email: z.string().min(1) }).strict(),
+    action: 'user.request_email_verify',
+  },
+  ...objectRoutes('/1.1/roles', 'roles.read', 'roles.write', 'role', fixed('/1.1/roles')),
+  { method: 'GET', path: '/1.1/files/:objectId', permission: 'files.read', query: noQuery },
+  {
+    method: 'POST',
+    path: '/1.1/files',
+    permission: 'files.write',
+    query: noQuery,
+    body: looseBody,
+    action: 'file.create',
+  },
+  {
+    method: 'DELETE',
+    path: '/1.1/files/:objectId',
+    permission: 'files.write',
+    query: noQuery,
+    action: 'file.delete',
+    collection: fixed('/1.1/files'),
+  },
+  {
+    method: 'POST',
+    path: '/1.1/files/:objectId/censor',
+    permission: 'files.write',
+    query: noQuery,
+    body: looseBody,
+    action: 'file.censor',
+  },
+  {
+    method: 'POST',
+    path: '/1.1/exportData',
+    permission: 'export.run',
+    query: noQuery,
+    body: looseBody,
+    action: 'export.start',
+  },
+  { method: 'GET', path: '/1.1/exportData/:taskId', permission: 'export.run', query: noQuery },
+  // Doc 2: installations and push.
+  ...objectRoutes(
+    '/1.1/installations',
+    'installations.read',
+    'data.write',
+    'installation',
+    fixed('/1.1/installations'),
+  ),
+  {
+    method: 'POST',
+    path: '/1.1/push',
+    permission: 'push.write',
+    query: noQuery,
+    body: looseBody,
+    action: 'push.send',
+  },
+  {
+    method: 'POST',
+    path: '/1.1/push/devices',
+    permission: 'push.write',
+    query: noQuery,
+    body: looseBody,
+    action: 'push.send_devices',
+  },
+  { method: 'GET', path: '/1.1/notifications', permission: 'push.read', query: stringParams },
+  { method: 'GET', path: '/1.1/notifications/:pushId', permission: 'push.read', query: noQuery },
+  {
+    method: 'DELETE',
+    path: '/1.1/notifications/:pushId',
+    permission: 'push.write',
+    query: noQuery,
+    action: 'push.delete_record',
+  },
+  { method: 'GET', path: '/1.1/scheduledPushMessages', permission: 'push.read', query: stringParams },
+  {
+    method: 'DELETE',
+    path: '/1.1/scheduledPushMessages/:pushId',
+    permission: 'push.write',
+    query: noQuery,
+    action: 'push.cancel',
+  },
+  // Doc 3: instant messaging.
+  ...imConversationRoutes,
+  {
+    method: 'POST',
+    path: '/1.2/rtm/conversations/:convId/mutes',
+    permission: 'im.moderate',
+    query: noQuery,
+    body: z.object({ client_ids: z.array(z.string().min(1)).min(1).max(500) }).strict(),
+    action: 'im.mute',
+  },
+  {
+    method: 'DELETE',
+    path: '/1.2/rtm/conversations/:convId/mutes',
+    permission: 'im.moderate',
+    query: noQuery,
+    body: z.object({ client_ids: z.array(z.string().min(1)).min(1).max(500) }).strict(),
+    action: 'im.unmute',
+  },
+  { method: 'GET', path: '/1.2/rtm/conversations/:convId/mutes', permission: 'im.read', query: noQuery },
+  { method: 'GET', path: '/1.2/rtm/service-conversations', permission: 'im.read', query: stringParams },
+  {
+    method: 'POST',
+    path: '/1.2/rtm/service-conversations/:convId/broadcasts',
+    permission: 'im.broadcast',
+    query: noQuery,
+    body: looseBody,
+    action: 'im.broadcast',
+  },
+  {
+    method: 'POST',
+    path: '/1.2/rtm/clients/check-online',
+    permission: 'im.read',
+    query: noQuery,
+    body: z.object({ client_ids: z.array(z.string().min(1)).min(1).max(20) }).strict(),
+  },
+  {
+    method: 'POST',
+    path: '/1.2/rtm/clients/:clientId/kick',
+    permission: 'im.moderate',
+    query: noQuery,
+    body: z.object({ reason: z.string().max(20).optional() }).strict(),
+    action: 'im.kick',
+  },
+  { method: 'GET', path: '/1.2/rtm/clients/:clientId/messages', permission: 'im.read', query: stringParams },
+  { method: 'GET', path: '/1.2/rtm/stats', permission: 'im.read', query: noQuery },
+  { method: 'GET', path: '/1.2/rtm/all-conversations', permission: 'im.read', query: stringParams },
+  { method: 'GET', path: '/1.2/rtm/messages', permission: 'im.read', query: stringParams },
+  { method: 'GET', path: '/1.2/rtm/broadcasts', permission: 'im.read', query: stringParams },
+  {
+    method: 'POST',
+    path: '/1.2/rtm/broadcasts',
+    permission: 'im.broadcast',
+    query: noQuery,
+    body: looseBody,
+    action: 'im.broadcast',
+  },
+  {
+    method: 'DELETE',
+    path: '/1.2/rtm/broadcasts/:messageId',
+    permission: 'im.broadcast',
+    query: noQuery,
+    action: 'im.delete_broadcast',
+  },
+];
