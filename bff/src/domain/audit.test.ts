@@ -61,6 +61,16 @@ describe('secret removal', () => {
     });
     expect(JSON.stringify(e)).not.toMatch(/p1|"t"|"k"/);
   });
+
+  it('records requests carrying text jsonb cannot hold (NUL, unpaired surrogates)', async () => {
+    await record(sql, {
+      ...base,
+      action: 'test.nul',
+      summary: { body: { 'a\u0000b': 'x\u0000y', lone: 'z\ud800' } },
+    });
+    const [e] = (await query(sql, { action: 'test.nul', limit: 10 })).results;
+    expect(e?.summary).toEqual({ body: { 'a\uFFFDb': 'x\uFFFDy', lone: 'z\uFFFD' } });
+  });
 });
 
 describe('query', () => {

@@ -26,14 +26,21 @@ export const SUMMARY_MAX_BYTES = 8 * 1024;
 const SNAPSHOT_MAX_BYTES = 64 * 1024;
 const MAX_DEPTH = 20;
 
+/**
+ * Text jsonb can store: Postgres refuses NUL characters and unpaired surrogates, and a request
+ * carrying them must still be recorded, so they become U+FFFD.
+ */
+const storable = (text: string) => text.replace(/\u0000/g, '\uFFFD').toWellFormed();
+
 /** A copy of value with every secret-looking key's value replaced, at any depth. */
 export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return storable(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[too deep]';
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = SECRET_KEY.test(k) ? REDACTED : redactSecrets(v, depth + 1);
+    out[storable(k)] = SECRET_KEY.test(k) ? REDACTED : redactSecrets(v, depth + 1);
   }
   return out;
 }

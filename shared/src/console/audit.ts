@@ -37,7 +37,13 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const AUDIT_MAX_LIMIT = 1000;
 
-const text = (name: string) => z.string().min(1, `${name} must not be empty`).max(256).optional();
+const text = (name: string) =>
+  z
+    .string()
+    .min(1, `${name} must not be empty`)
+    .max(256)
+    .refine((v) => !v.includes('\u0000'), `${name} must not contain NUL characters`)
+    .optional();
 const instant = (name: string) =>
   z.iso
     .datetime({ offset: true, error: `${name} must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z` })

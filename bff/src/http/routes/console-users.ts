@@ -11,12 +11,19 @@ import {
   updateConsoleUser,
 } from '../../domain/console-users';
 import type { AdminContext } from '../../domain/console-users';
-import { unauthenticated } from '../../domain/errors';
+import { notFound, unauthenticated } from '../../domain/errors';
 import { requestMeta } from '../context';
 import { parseBody } from '../errors';
 import { requirePermission } from '../session-cookie';
 
-const idOf = (req: Request) => (typeof req.params.id === 'string' ? req.params.id : '');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Console user ids are UUIDs; anything else names no one (and never reaches the database). */
+function idOf(req: Request): string {
+  const id = typeof req.params.id === 'string' ? req.params.id : '';
+  if (!UUID.test(id)) throw notFound('There is no such console user.');
+  return id;
+}
 
 /** The admin API over console users: who may sign in, with which role in which app. */
 export function consoleUserRoutes(sql: Sql, appIds: readonly string[]): Router {
