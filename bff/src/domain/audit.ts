@@ -30,7 +30,7 @@ const MAX_DEPTH = 20;
  * Text jsonb can store: Postgres refuses NUL characters and unpaired surrogates, and a request
  * carrying them must still be recorded, so they become U+FFFD.
  */
-const storable = (text: string) => text.replace(/\u0000/g, '\uFFFD').toWellFormed();
+const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD').toWellFormed();
 
 /** A copy of value with every secret-looking key's value replaced, at any depth. */
 export function redactSecrets(value: unknown, depth = 0): unknown {
