@@ -13,6 +13,7 @@ import { prepareFirstRun } from './domain/setup';
 import { requestContext } from './http/context';
 import { csrfGuard } from './http/csrf';
 import { errorHandler } from './http/errors';
+import { jsonLimits } from './http/json-limits';
 import { appRoutes } from './http/routes/apps';
 import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
@@ -59,7 +60,14 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
     await sql.query('SELECT 1');
     res.json({ status: 'ready' });
   });
-  app.use('/api', express.json({ limit: '20mb' }), cookieParser(), csrfGuard, loadUser(sql, config.session));
+  app.use(
+    '/api',
+    express.json({ limit: '20mb' }),
+    jsonLimits,
+    cookieParser(),
+    csrfGuard,
+    loadUser(sql, config.session),
+  );
   app.use(authRoutes(sql, config.session, appIds));
   app.use(sessionSecurityRoutes(sql));
   app.use(appRoutes(sql, config.apps, clients));

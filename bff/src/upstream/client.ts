@@ -51,13 +51,16 @@ export class UpstreamClient {
       accept: 'application/json',
     };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
+    // Serialized before the call, so a body that cannot be serialized is not reported as the
+    // app being unreachable.
+    const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
     let res: Response;
     let text: string;
     try {
       res = await fetch(url, {
         method: req.method,
         headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        body: payload,
         signal: AbortSignal.timeout(this.timeoutMs),
         redirect: 'error',
       });

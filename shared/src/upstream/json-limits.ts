@@ -6,11 +6,24 @@ export const MAX_JSON_DEPTH = 100;
 
 export type JsonProblem = 'too_deep' | 'nul' | 'malformed_unicode';
 
-/** The first problem found in a decoded JSON value, or undefined. */
-export function jsonProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): JsonProblem | undefined {
+/**
+ * The first problem found in a decoded JSON value, or undefined. With `checkText` false only the
+ * depth is checked (for a proxy that leaves judging the text to the API behind it).
+ */
+export function jsonProblem(
+  value: unknown,
+  maxDepth = MAX_JSON_DEPTH,
+  checkText = true,
+): JsonProblem | undefined {
   const stack: [unknown, number][] = [[value, 0]];
   const badText = (s: string): JsonProblem | undefined =>
-    s.includes('\u0000') ? 'nul' : s.isWellFormed() ? undefined : 'malformed_unicode';
+    !checkText
+      ? undefined
+      : s.includes('\u0000')
+        ? 'nul'
+        : s.isWellFormed()
+          ? undefined
+          : 'malformed_unicode';
   while (stack.length > 0) {
     const [v, depth] = stack.pop() as [unknown, number];
     if (typeof v === 'string') {
