@@ -1,7 +1,7 @@
 /**
  * The database of one run, fresh each time: PGlite in a new temporary folder on disk (1M rows do
- * not fit comfortably in memory), or Postgres in a new schema `bench_<random>`. Both are removed
- * afterwards unless asked to keep them.
+ * not fit comfortably in memory) or in memory, or Postgres in a new schema `bench_<random>`. Both
+ * are removed afterwards unless asked to keep them.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -58,7 +58,22 @@ function folderBytes(dir: string): number {
   return total;
 }
 
-export function createDatabase(kind: DbKind, postgresUrl: string): BenchDatabase {
+/** `memory`: PGlite in memory instead of a folder (small data sets). */
+export function createDatabase(
+  kind: DbKind,
+  postgresUrl: string,
+  opts: { memory?: boolean } = {},
+): BenchDatabase {
+  if (kind === 'pglite' && opts.memory) {
+    return {
+      kind,
+      label: 'PGlite (in memory)',
+      location: 'memory',
+      serverEnv: { DATA_DIR: 'memory' },
+      size: () => Promise.resolve(undefined),
+      dispose: () => Promise.resolve(),
+    };
+  }
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'switchboard-bench-'));
     return {

@@ -22,13 +22,14 @@ export interface LoadResult {
   ids: string[];
 }
 
-/** POSTs `objects` creates of one class as one batch; throws on any failed element. */
+/** POSTs `objects` creates of one class (Bench unless named) as one batch; throws on any failed element. */
 export async function postBatch(
   client: ApiClient,
   objects: object[],
+  className = CLASS,
 ): Promise<{ ids: string[]; ms: number }> {
   const res = await client.send<BatchElement[]>('POST', '/1.1/batch', {
-    requests: objects.map((body) => ({ method: 'POST', path: `/1.1/classes/${CLASS}`, body })),
+    requests: objects.map((body) => ({ method: 'POST', path: `/1.1/classes/${className}`, body })),
   });
   if (!Array.isArray(res.body) || res.body.length !== objects.length) {
     throw new Error(

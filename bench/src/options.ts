@@ -71,31 +71,33 @@ function intList(raw: string, what: string): number[] {
   return out;
 }
 
-function positive(raw: string, what: string, min = 1): number {
+export function positive(raw: string, what: string, min = 1): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min)
     throw new Error(`${what} must be a whole number ≥ ${min}, not "${raw}"`);
   return n;
 }
 
-function dbList(raw: string): DbKind[] {
+export function dbList(raw: string, flag = '--dbs'): DbKind[] {
   return raw.split(',').map((s) => {
     const v = s.trim().toLowerCase();
     if (v === 'pglite' || v === 'postgres') return v;
-    throw new Error(`--dbs: unknown database "${s}" (pglite or postgres)`);
+    throw new Error(`${flag}: unknown database "${s}" (pglite or postgres)`);
   });
 }
 
-/** Parses argv (a bare `--` from `pnpm bench -- ...` is skipped) over the BENCH_* environment. */
-export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions | 'help' {
+/**
+ * The --flag value / --flag=value pairs of argv (a bare `--` from `pnpm bench -- ...` is skipped);
+ * boolean flags take no value and read as '1'.
+ */
+export function readFlags(argv: string[], known: string[], booleans: Set<string>): Map<string, string> {
   const flags = new Map<string, string>();
-  const booleans = new Set(['quick', 'keep', 'help']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') continue;
     if (!arg.startsWith('--')) throw new Error(`unexpected argument "${arg}" (see --help)`);
     const [name = '', inline] = arg.slice(2).split('=', 2);
-    if (!KNOWN.includes(name)) throw new Error(`unknown flag --${name} (see --help)`);
+    if (!known.includes(name)) throw new Error(`unknown flag --${name} (see --help)`);
     if (booleans.has(name)) {
       flags.set(name, inline ?? '1');
       continue;
@@ -104,6 +106,12 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     if (value === undefined) throw new Error(`--${name} needs a value`);
     flags.set(name, value);
   }
+  return flags;
+}
+
+/** Parses argv over the BENCH_* environment. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions | 'help' {
+  const flags = readFlags(argv, KNOWN, new Set(['quick', 'keep', 'help']));
   if (flags.has('help')) return 'help';
 
   const get = (flag: string, envName: string) => flags.get(flag) ?? env[envName];

@@ -45,10 +45,13 @@ function git(root: string, args: string[]): string | undefined {
   }
 }
 
-/** The commit of the server code about to run, and whether server/ or shared/ differ from it. */
-export function serverCode(repoRoot: string): { serverCommit?: string; serverTreeDirty?: boolean } {
+/** The commit of the code about to run, and whether `folders` (server/, shared/) differ from it. */
+export function serverCode(
+  repoRoot: string,
+  folders = ['server', 'shared'],
+): { serverCommit?: string; serverTreeDirty?: boolean } {
   const commit = git(repoRoot, ['rev-parse', '--short', 'HEAD']);
-  const dirty = git(repoRoot, ['status', '--porcelain', '--', 'server', 'shared']);
+  const dirty = git(repoRoot, ['status', '--porcelain', '--', ...folders]);
   return {
     ...(commit ? { serverCommit: commit } : {}),
     ...(dirty === undefined ? {} : { serverTreeDirty: dirty !== '' }),
@@ -67,12 +70,12 @@ export function machineFacts(repoRoot: string): MachineFacts {
   };
 }
 
-const fmt = (n: number) =>
+export const fmt = (n: number) =>
   Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0)) : '-';
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const mb = (bytes: number) => `${int(bytes / 2 ** 20)} MB`;
 
-function table(rows: string[][], align: ('l' | 'r')[]): string {
+export function table(rows: string[][], align: ('l' | 'r')[]): string {
   const widths = align.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   return rows
     .map((r) =>

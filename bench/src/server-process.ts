@@ -1,7 +1,7 @@
 /**
- * Starts the API server as a child process (`node --import tsx server/src/main.ts`, cwd at the
- * repository root) and watches it: a benchmark step racing `died` fails with the exit status and
- * the last lines the server printed.
+ * Starts the API server (and, for the BFF benchmark, the console's BFF) as a child process
+ * (`node --import tsx <entry>`, cwd at the repository root) and watches it: a benchmark step racing
+ * `died` fails with the exit status and the last lines the process printed.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -14,7 +14,7 @@ import type { AppKeys } from './http-client';
 /** The repository root (bench/src/ sits two levels under it). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.on('error', reject);
@@ -25,41 +25,49 @@ function freePort(): Promise<number> {
   });
 }
 
-export interface ServerHandle {
+/** A child process started by startChild, listening on baseUrl once it is returned. */
+export interface ChildHandle {
   baseUrl: string;
-  keys: AppKeys;
   pid: number;
-  /** Rejects when the server exits before stop() is called; never resolves. */
+  /** Rejects when the process exits before stop() is called; never resolves. */
   died: Promise<never>;
-  /** The server's peak resident memory (VmHWM) in MB, when /proc tells it. */
+  /** The process's peak resident memory (VmHWM) in MB, when /proc tells it. */
   peakRssMb(): number | undefined;
+  /** CPU time (user + system) the process has used so far in ms, when /proc tells it. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
 }
 
-export async function startServer(dbEnv: Record<string, string>): Promise<ServerHandle> {
-  const port = await freePort();
-  const keys: AppKeys = {
-    appId: `bench${randomBytes(4).toString('hex')}`,
-    appKey: randomBytes(12).toString('hex'),
-    masterKey: randomBytes(12).toString('hex'),
-  };
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    ...dbEnv,
-    LC_APP_ID: keys.appId,
-    LC_APP_KEY: keys.appKey,
-    LC_MASTER_KEY: keys.masterKey,
-    SERVER_PORT: String(port),
-    SERVER_HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  };
-  delete env.SEED_DEMO_DATA;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+export interface ServerHandle extends ChildHandle {
+  keys: AppKeys;
+}
+
+/**
+ * Spawns `node --import tsx <entry>` with `env` and waits until GET <baseUrl><readyPath> answers
+ * 2xx. If this process exits first, the child gets SIGKILL (it is only ever killed by its pid).
+ */
+export async function startChild(opts: {
+  /** Named in errors, e.g. "the API server". */
+  name: string;
+  /** Script path relative to the repository root. */
+  entry: string;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  readyPath: string;
+}): Promise<ChildHandle> {
+  const { name, port } = opts;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', opts.entry], {
     cwd: repoRoot,
-    env,
+    env: opts.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const killOnExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) tail.push(line);
@@ -74,11 +82,12 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Server
     const fail = (why: string) =>
       reject(
         new Error(
-          `the API server ${why}; ${tail.length ? `its last output:\n${tail.map((l) => `  | ${l}`).join('\n')}` : 'it printed nothing'}`,
+          `${name} ${why}; ${tail.length ? `its last output:\n${tail.map((l) => `  | ${l}`).join('\n')}` : 'it printed nothing'}`,
         ),
       );
     child.once('error', (e) => fail(`could not start (${e.message})`));
     child.once('exit', (code, signal) => {
+      process.removeListener('exit', killOnExit);
       if (stopping) return;
       const after = `after ${Math.round((Date.now() - startedAt) / 1000)} s`;
       fail(
@@ -95,11 +104,11 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Server
     const deadline = Date.now() + 120_000;
     for (;;) {
       try {
-        if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+        if ((await fetch(`${baseUrl}${opts.readyPath}`)).ok) return;
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`${baseUrl}/healthz did not answer within 120 s`);
+      if (Date.now() > deadline) throw new Error(`${baseUrl}${opts.readyPath} did not answer within 120 s`);
       await new Promise((r) => setTimeout(r, 200));
     }
   })();
@@ -122,7 +131,6 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Server
   }
   return {
     baseUrl,
-    keys,
     pid: child.pid ?? -1,
     died,
     peakRssMb: () => {
@@ -133,6 +141,45 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Server
         return undefined;
       }
     },
+    cpuMs: () => {
+      try {
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      } catch {
+        return undefined;
+      }
+    },
     stop,
   };
+}
+
+export async function startServer(dbEnv: Record<string, string>): Promise<ServerHandle> {
+  const port = await freePort();
+  const keys: AppKeys = {
+    appId: `bench${randomBytes(4).toString('hex')}`,
+    appKey: randomBytes(12).toString('hex'),
+    masterKey: randomBytes(12).toString('hex'),
+  };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...dbEnv,
+    LC_APP_ID: keys.appId,
+    LC_APP_KEY: keys.appKey,
+    LC_MASTER_KEY: keys.masterKey,
+    SERVER_PORT: String(port),
+    SERVER_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  delete env.SEED_DEMO_DATA;
+  const child = await startChild({
+    name: 'the API server',
+    entry: 'server/src/main.ts',
+    env,
+    port,
+    readyPath: '/healthz',
+  });
+  return { ...child, keys };
 }
