@@ -43,6 +43,8 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   const clients = new Map(config.apps.map((a) => [a.id, new UpstreamClient(a, config.upstreamTimeoutMs)]));
   const app = express();
   app.disable('x-powered-by');
+  // The console never asks conditionally, so hashing every JSON answer for an ETag is wasted.
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.use(requestContext);
   app.use(

@@ -12,6 +12,7 @@ import type { RequestMeta } from './audit';
 import { ConsoleError, notFound } from './errors';
 import { issueLink } from './password-links';
 import { resetTotp } from './totp';
+import { forgetUser } from './session-cache';
 import { deleteUserSessions } from './sessions';
 import { createUser, findUserByEmail, normalizeEmail, setAppRoles, toRecord, USER_COLUMNS } from './users';
 import type { UserRow } from './users';
@@ -144,6 +145,8 @@ export async function updateConsoleUser(
       );
     }
     if (body.appRoles !== undefined) await setAppRoles(tx, id, body.appRoles);
+    // Open sessions see the new roles on their next request.
+    forgetUser(id);
     // A disabled user is out at once, not at their next idle timeout.
     if (body.disabled === true) await deleteUserSessions(tx, id);
     return [before, await get(tx, id)] as const;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ConsoleUser } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
+import { cachedSession, cacheSession, forgetSession, forgetUser } from './session-cache';
 import { publicUser, toRecord, USER_COLUMNS } from './users';
 import type { UserRow } from './users';
 
@@ -43,10 +44,13 @@ export async function resolveSession(
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<ConsoleUser | undefined> {
+  const sessionId = idOf(token);
+  const cached = cachedSession(sessionId, now.getTime());
+  if (cached) return cached;
   const rows = await sql.query<Row>(
     `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, ${USER_COLUMNS}
        FROM console_sessions s JOIN console_users u ON u.id = s.user_id WHERE s.id = $1`,
-    [idOf(token)],
+    [sessionId],
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -58,15 +62,21 @@ export async function resolveSession(
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
     await sql.query('UPDATE console_sessions SET last_seen_at = $2 WHERE id = $1', [row.session_id, now]);
   }
-  return publicUser(toRecord(row));
+  const user = publicUser(toRecord(row));
+  cacheSession(sessionId, user, now.getTime());
+  return user;
 }
 
 export async function deleteSession(sql: Sql, token: string): Promise<void> {
+  forgetSession(idOf(token));
   await sql.query('DELETE FROM console_sessions WHERE id = $1', [idOf(token)]);
 }
 
 /** Ends every session of a user (log out everywhere); returns how many there were. */
 export async function deleteUserSessions(sql: Sql, userId: string): Promise<number> {
+  forgetUser(userId);
   const rows = await sql.query('DELETE FROM console_sessions WHERE user_id = $1 RETURNING id', [userId]);
+  // Again: a request resolving the session meanwhile may have cached it.
+  forgetUser(userId);
   return rows.length;
 }

@@ -43,13 +43,18 @@ export function parseUpstreamPath(raw: string): string[] | undefined {
   return segments;
 }
 
+// Patterns split once, grouped by method and length: matching runs on every console request.
+const compiled = new Map<string, { route: UpstreamRoute; pattern: string[] }[]>();
+for (const route of upstreamRoutes) {
+  const pattern = route.path.split('/');
+  const key = `${route.method} ${pattern.length}`;
+  compiled.set(key, [...(compiled.get(key) ?? []), { route, pattern }]);
+}
+
 /** Find the allowlisted route for a method and a decoded upstream path, or undefined. */
 export function matchUpstreamRoute(method: string, path: string): UpstreamMatch | undefined {
   const segments = path.split('/');
-  for (const route of upstreamRoutes) {
-    if (route.method !== method) continue;
-    const pattern = route.path.split('/');
-    if (pattern.length !== segments.length) continue;
+  for (const { route, pattern } of compiled.get(`${method} ${segments.length}`) ?? []) {
     const params: Params = {};
     const ok = pattern.every((p, i) => {
       const seg = segments[i] ?? '';
