@@ -8,16 +8,15 @@ import { createSession, deleteSession, resolveSession } from './sessions';
 import { createUser } from './users';
 
 let sql: Sql;
-let drop: () => Promise<void>;
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
 const policy = { idleMs: 3_600_000, absoluteMs: 86_400_000 };
 
 beforeAll(async () => {
-  const db = await openTestDatabase();
+  db = await openTestDatabase();
   sql = db.sql;
-  drop = db.drop;
   await migrate(sql, 'bff_migrations', bffMigrations);
 });
-afterAll(() => drop());
+afterAll(() => db.drop());
 
 describe('resolved sessions', () => {
   it('are cached for a moment; a change made by another process shows within the TTL', async () => {
