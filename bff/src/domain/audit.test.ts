@@ -1,19 +1,16 @@
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
-import { openTestDatabase } from '@switchboard/shared/sql/testing';
 import type { TestDatabase } from '@switchboard/shared/sql/testing';
-import { bffMigrations } from '../db/migrations';
+import { openConsoleDatabase } from '../test/database';
 import { capSize, query, record, REDACTED, redactSecrets, SUMMARY_MAX_BYTES } from './audit';
 import { exportAudit } from './audit-export';
 
 let db: TestDatabase;
 let sql: Sql;
 beforeAll(async () => {
-  db = await openTestDatabase();
+  db = await openConsoleDatabase();
   sql = db.sql;
-  await migrate(sql, 'bff_migrations', bffMigrations);
 });
 afterAll(() => db.drop());
 

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrate } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
-import { openTestDatabase } from '@switchboard/shared/sql/testing';
 import type { TestDatabase } from '@switchboard/shared/sql/testing';
-import { bffMigrations } from '../db/migrations';
+import { openConsoleDatabase } from '../test/database';
 import { ConsoleError } from './errors';
 import {
   ACCOUNT_MAX_FAILURES,
@@ -20,9 +18,8 @@ import {
 let db: TestDatabase;
 let sql: Sql;
 beforeAll(async () => {
-  db = await openTestDatabase();
+  db = await openConsoleDatabase();
   sql = db.sql;
-  await migrate(sql, 'bff_migrations', bffMigrations);
 });
 afterAll(() => db.drop());
 beforeEach(async () => {

@@ -1,20 +1,18 @@
-import { openTestDatabase } from '@switchboard/shared/sql/testing';
 import type { Sql } from '@switchboard/shared/sql';
+import type { TestDatabase } from '@switchboard/shared/sql/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@switchboard/shared/sql';
-import { bffMigrations } from '../db/migrations';
+import { openConsoleDatabase } from '../test/database';
 import { SESSION_CACHE_TTL_MS } from './session-cache';
 import { createSession, deleteSession, resolveSession } from './sessions';
 import { createUser } from './users';
 
 let sql: Sql;
-let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: TestDatabase;
 const policy = { idleMs: 3_600_000, absoluteMs: 86_400_000 };
 
 beforeAll(async () => {
-  db = await openTestDatabase();
+  db = await openConsoleDatabase();
   sql = db.sql;
-  await migrate(sql, 'bff_migrations', bffMigrations);
 });
 afterAll(() => db.drop());
 
