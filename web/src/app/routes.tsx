@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppsIndexRedirect } from '../features/apps';
-import { LoginPage, RequireSession, SetupPage } from '../features/auth';
+import { LoginPage, RequireSession, SetPasswordPage, SetupPage } from '../features/auth';
 import { ChooseClassHint, ClassObjectsPage, DataLayout } from '../features/data';
 import { AuthLayout } from './AuthLayout';
 import { NotFoundPage } from './NotFoundPage';
@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'login', element: <LoginPage /> },
           { path: 'setup', element: <SetupPage /> },
+          { path: 'set-password', element: <SetPasswordPage /> },
         ],
       },
       {

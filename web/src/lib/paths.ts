@@ -8,6 +8,7 @@ export const paths = {
   home: '/',
   login: '/login',
   setup: '/setup',
+  setPassword: '/set-password',
   app: (app: string) => `/apps/${seg(app)}`,
   area: (app: string, area: ConsoleArea) => `/apps/${seg(app)}/${area}`,
   dataClass: (app: string, className: string, search?: Record<string, string>) => {
@@ -22,7 +23,12 @@ export const paths = {
  */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.home;
-  if (next === paths.login || next.startsWith(`${paths.login}?`) || next.startsWith(paths.setup))
+  if (
+    next === paths.login ||
+    next.startsWith(`${paths.login}?`) ||
+    next.startsWith(paths.setup) ||
+    next.startsWith(paths.setPassword)
+  )
     return paths.home;
   return next;
 }

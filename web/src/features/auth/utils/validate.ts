@@ -1,4 +1,9 @@
-import { loginBodySchema, MIN_PASSWORD_LENGTH, setupBodySchema } from '@switchboard/shared';
+import {
+  loginBodySchema,
+  MIN_PASSWORD_LENGTH,
+  setupBodySchema,
+  usePasswordLinkBodySchema,
+} from '@switchboard/shared';
 import type { LoginBody, SetupBody } from '@switchboard/shared';
 import type { z } from 'zod';
 
@@ -63,6 +68,23 @@ export function validateSetup(values: SetupValues): Validation<keyof SetupValues
     password: values.password,
   });
   const errors: FieldErrors<keyof SetupValues> = parsed.success ? {} : collect(parsed.error.issues);
+  if (values.confirm !== values.password) errors.confirm = { key: 'confirm' };
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, body: parsed.data };
+  return { ok: false, errors };
+}
+
+export interface NewPasswordValues {
+  password: string;
+  confirm: string;
+}
+
+/** The password chosen through a one-time link (the token comes from the link itself). */
+export function validateNewPassword(
+  token: string,
+  values: NewPasswordValues,
+): Validation<keyof NewPasswordValues, { token: string; password: string }> {
+  const parsed = usePasswordLinkBodySchema.safeParse({ token, password: values.password });
+  const errors: FieldErrors<keyof NewPasswordValues> = parsed.success ? {} : collect(parsed.error.issues);
   if (values.confirm !== values.password) errors.confirm = { key: 'confirm' };
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, body: parsed.data };
   return { ok: false, errors };

@@ -50,6 +50,13 @@ export const en = {
     createAdmin: 'Create administrator',
     creating: 'Creating…',
     setupFailed: 'Could not finish the setup',
+    setPasswordTitle: 'Choose your password',
+    setPasswordIntro:
+      'An administrator invited you to this console or reset your password. Choose a password to sign in.',
+    setPasswordLinkMissing:
+      'This link is incomplete. Open the whole link you were given, or ask a console administrator for a new one.',
+    setPassword: 'Set password and sign in',
+    setPasswordFailed: 'Could not set the password',
     checkingSession: 'Checking your session…',
     validation: {
       token: 'Enter the setup token printed in the terminal.',

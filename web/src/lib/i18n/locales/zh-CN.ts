@@ -51,6 +51,11 @@ export const zhCN: Messages = {
     createAdmin: '创建管理员',
     creating: '正在创建…',
     setupFailed: '无法完成初始化',
+    setPasswordTitle: '设置密码',
+    setPasswordIntro: '管理员邀请您使用此控制台，或重置了您的密码。请设置密码以登录。',
+    setPasswordLinkMissing: '此链接不完整。请打开收到的完整链接，或请控制台管理员重新发送。',
+    setPassword: '设置密码并登录',
+    setPasswordFailed: '无法设置密码',
     checkingSession: '正在检查登录状态…',
     validation: {
       token: '请输入终端中打印的初始化令牌。',

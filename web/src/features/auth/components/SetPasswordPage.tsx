@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { paths } from '../../../lib/paths';
+import { useSetPassword } from '../api/set-password';
+import { validateNewPassword } from '../utils/validate';
+import type { FieldErrors, NewPasswordValues } from '../utils/validate';
+import { AuthCard } from './AuthCard';
+import { useFieldMessage } from './useFieldMessage';
+
+type Field = keyof NewPasswordValues;
+
+/**
+ * Where invitation and password reset links lead (/set-password#<token>). The token is in the
+ * fragment, which the browser never sends to a server.
+ */
+export function SetPasswordPage() {
+  const { t } = useTranslation();
+  const fieldMessage = useFieldMessage();
+  const { hash } = useLocation();
+  const token = hash.replace(/^#/, '');
+  const setPassword = useSetPassword();
+  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  if (setPassword.isSuccess) return <Navigate to={paths.home} replace />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateNewPassword(token, values);
+    setErrors(result.ok ? {} : result.errors);
+    if (result.ok) setPassword.mutate(result.body);
+  };
+
+  const field = (name: Field, label: string) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      value={values[name]}
+      onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      error={errors[name] !== undefined}
+      helperText={fieldMessage(errors[name])}
+    />
+  );
+
+  return (
+    <AuthCard title={t('auth.setPasswordTitle')}>
+      <Typography variant="body2" color="text.secondary">
+        {t('auth.setPasswordIntro')}
+      </Typography>
+      {token ? (
+        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ mt: 2 }}>
+          {setPassword.error && <ErrorAlert error={setPassword.error} title={t('auth.setPasswordFailed')} />}
+          {field('password', t('auth.password'))}
+          {field('confirm', t('auth.confirmPassword'))}
+          <Button type="submit" variant="contained" size="large" loading={setPassword.isPending}>
+            {t('auth.setPassword')}
+          </Button>
+        </Stack>
+      ) : (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {t('auth.setPasswordLinkMissing')}
+        </Alert>
+      )}
+    </AuthCard>
+  );
+}
