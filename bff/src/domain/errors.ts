@@ -14,6 +14,15 @@ export class ConsoleError extends Error {
   }
 }
 
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** A schema's issues as the console error model's details: where, and what is wrong. */
+export const zodIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): Issue[] =>
+  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+
 export const unauthenticated = (message = 'Sign in to continue.') =>
   new ConsoleError(401, 'unauthenticated', message);
 export const forbidden = (message: string) => new ConsoleError(403, 'forbidden', message);

@@ -302,13 +302,6 @@ const CLASSES = [
   '_Conversation',
   '_Notification',
 ];
-/** Routes outside /1.1/classes that serve one built-in class. */
-const COLLECTION_CLASS: Record<string, string> = {
-  users: '_User',
-  roles: '_Role',
-  files: '_File',
-  installations: '_Installation',
-};
 const MISSING = 'doesnotexist0';
 const realIds: Record<string, string> = {};
 
@@ -345,8 +338,7 @@ function concrete(
   route: UpstreamRoute,
   className: string | undefined,
 ): Omit<UpstreamCase, 'permission'> & { params: Params } {
-  const collection = route.path.split('/')[2] ?? '';
-  const cls = className ?? COLLECTION_CLASS[collection];
+  const cls = className ?? route.className;
   const values: Record<string, string> = {
     className: className ?? '',
     objectId: route.method === 'GET' && cls && realIds[cls] ? realIds[cls] : MISSING,

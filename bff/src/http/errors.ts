@@ -2,7 +2,7 @@ import type { ConsoleErrorBody } from '@switchboard/shared';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { ConsoleError } from '../domain/errors';
+import { ConsoleError, zodIssues } from '../domain/errors';
 
 export function sendError(req: Request, res: Response, err: ConsoleError): void {
   const body: ConsoleErrorBody = { code: err.code, message: err.message, requestId: req.requestId };
@@ -15,13 +15,24 @@ export function sendError(req: Request, res: Response, err: ConsoleError): void 
 export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value ?? {});
   if (r.success) return r.data;
-  const details = r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  const details = zodIssues(r.error.issues);
   throw new ConsoleError(
     400,
     'validation_failed',
     details[0]?.message ?? 'The request is not valid.',
     details,
   );
+}
+
+/** The query string as name -> value; a name sent twice is refused rather than guessed at. */
+export function singleQuery(req: Request): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.query)) {
+    if (typeof v !== 'string')
+      throw new ConsoleError(400, 'bad_request', `Send the query parameter "${k}" once.`);
+    query[k] = v;
+  }
+  return query;
 }
 
 /** The last middleware: every failure leaves as the console error model, never as a stack trace. */

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import {
   CONSOLE_ROLES,
   consoleErrorSchema,
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser } from '../domain/users';
 import { ConsoleClient, startBff, testConfig } from '../test/harness';
+import { rawRequest } from '../test/raw-http';
 import type { TestBff } from '../test/harness';
 import { startUpstreamServer } from '../test/upstream-server';
 import type { UpstreamServer } from '../test/upstream-server';
@@ -87,34 +87,8 @@ const onTheWire = (s: string) =>
     [...Buffer.from(ch, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
   );
 
-function send(req: FuzzRequest): Promise<FuzzResponse> {
-  const url = new URL(bff.url);
-  return new Promise((resolve, reject) => {
-    const r = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: req.method,
-        path: onTheWire(req.path),
-        headers: req.headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    r.on('error', reject);
-    r.end(req.body);
-  });
-}
+const send = (req: FuzzRequest): Promise<FuzzResponse> =>
+  rawRequest(bff.url, { ...req, path: onTheWire(req.path) });
 
 /** The answer, or status 0 when the connection broke without one. */
 const answer = (req: FuzzRequest): Promise<FuzzResponse> =>

@@ -33,6 +33,8 @@ export interface UpstreamRoute {
    * so the audit log can keep the object before and after.
    */
   collection?: (params: Params) => string;
+  /** The built-in class a route outside /1.1/classes serves (e.g. _User for /1.1/users). */
+  className?: string;
 }
 
 const noQuery = z.object({}).strict();
@@ -56,8 +58,10 @@ export const classPermission = (className: string, kind: 'read' | 'write'): Perm
 
 const classRead = (p: Params) => classPermission(p.className ?? '', 'read');
 const classWrite = (p: Params) => classPermission(p.className ?? '', 'write');
-const classes = (p: Params) => `/1.1/classes/${p.className ?? ''}`;
 const fixed = (path: string) => () => path;
+/** A path pattern with the call's parameters filled in. */
+const filled = (pattern: string) => (p: Params) =>
+  pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => p[name] ?? '');
 
 /** Create, read, update, delete and query of one collection of objects. */
 function objectRoutes(
@@ -65,10 +69,11 @@ function objectRoutes(
   read: Permission | ((params: Params) => Permission),
   write: Permission | ((params: Params) => Permission),
   area: string,
-  collection: (p: Params) => string,
+  className?: string,
 ): UpstreamRoute[] {
   const one = `${base}/:objectId`;
-  return [
+  const collection = filled(base);
+  const routes: UpstreamRoute[] = [
     { method: 'GET', path: base, permission: read, query: queryParamsSchema, batchable: true },
     { method: 'GET', path: one, permission: read, query: getParamsSchema, batchable: true },
     {
@@ -101,6 +106,7 @@ function objectRoutes(
       collection,
     },
   ];
+  return className ? routes.map((r) => ({ ...r, className })) : routes;
 }
 
 const conversationKinds = ['conversations', 'chatrooms'] as const;
@@ -134,7 +140,7 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
   // Doc 1: storage and accounts.
   { method: 'GET', path: '/1.1/schemas', permission: 'schema.read', query: noQuery },
   { method: 'GET', path: '/1.1/schemas/:className', permission: 'schema.read', query: noQuery },
-  ...objectRoutes('/1.1/classes/:className', classRead, classWrite, 'object', classes),
+  ...objectRoutes('/1.1/classes/:className', classRead, classWrite, 'object'),
   { method: 'GET', path: '/1.1/scan/classes/:className', permission: classRead, query: stringParams },
   {
     method: 'POST',
@@ -144,7 +150,7 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     body: batchRequestSchema,
     action: 'batch',
   },
-  ...objectRoutes('/1.1/users', 'users.read', 'users.write', 'user', fixed('/1.1/users')),
+  ...objectRoutes('/1.1/users', 'users.read', 'users.write', 'user', '_User'),
   {
     method: 'PUT',
     path: '/1.1/users/:objectId/refreshSessionToken',
@@ -168,8 +174,14 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     body: z.object({ email: z.string().min(1) }).strict(),
     action: 'user.request_email_verify',
   },
-  ...objectRoutes('/1.1/roles', 'roles.read', 'roles.write', 'role', fixed('/1.1/roles')),
-  { method: 'GET', path: '/1.1/files/:objectId', permission: 'files.read', query: noQuery },
+  ...objectRoutes('/1.1/roles', 'roles.read', 'roles.write', 'role', '_Role'),
+  {
+    method: 'GET',
+    path: '/1.1/files/:objectId',
+    permission: 'files.read',
+    query: noQuery,
+    className: '_File',
+  },
   {
     method: 'POST',
     path: '/1.1/files',
@@ -177,6 +189,8 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     query: noQuery,
     body: looseBody,
     action: 'file.create',
+
+    className: '_File',
   },
   {
     method: 'DELETE',
@@ -185,6 +199,8 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     query: noQuery,
     action: 'file.delete',
     collection: fixed('/1.1/files'),
+
+    className: '_File',
   },
   {
     method: 'POST',
@@ -193,6 +209,8 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     query: noQuery,
     body: looseBody,
     action: 'file.censor',
+
+    className: '_File',
   },
   {
     method: 'POST',
@@ -204,13 +222,7 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
   },
   { method: 'GET', path: '/1.1/exportData/:taskId', permission: 'export.run', query: noQuery },
   // Doc 2: installations and push.
-  ...objectRoutes(
-    '/1.1/installations',
-    'installations.read',
-    'data.write',
-    'installation',
-    fixed('/1.1/installations'),
-  ),
+  ...objectRoutes('/1.1/installations', 'installations.read', 'data.write', 'installation', '_Installation'),
   {
     method: 'POST',
     path: '/1.1/push',

@@ -12,7 +12,7 @@ import { sendUpstream } from '../upstream-call';
 import { audit } from './context';
 import type { ProxyContext } from './context';
 import { snapshots } from './snapshots';
-import { objectPath, targetOf } from './targets';
+import { createdIdOf, objectPath, targetOf } from './targets';
 import { bodyFor, validated } from './validate';
 
 type BatchBody = z.infer<typeof batchRequestSchema>;
@@ -34,7 +34,7 @@ interface Problem {
   permission?: Permission;
 }
 
-const stringParams = (params: Record<string, unknown> | undefined) =>
+const asQueryStrings = (params: Record<string, unknown> | undefined) =>
   Object.fromEntries(
     Object.entries(params ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
   );
@@ -61,7 +61,7 @@ function check(ctx: ProxyContext, element: Element, index: number): Checked | Pr
   }
   try {
     if (element.method === 'GET')
-      validated(match.route.query, stringParams(element.params), 'Invalid parameters.');
+      validated(match.route.query, asQueryStrings(element.params), 'Invalid parameters.');
     bodyFor(match.route, element.body, `${element.method} ${match.route.path}`);
   } catch (e) {
     if (e instanceof ConsoleError) return problem(e.message);
@@ -123,12 +123,9 @@ export async function runBatch(ctx: ProxyContext, body: BatchBody): Promise<unkn
     },
   });
   const outcomes = Array.isArray(result) ? (result as unknown[]) : [];
-  const createdIds = writes.map((c) => {
-    const success = (outcomes[c.index] as { success?: unknown } | undefined)?.success;
-    return c.element.method === 'POST' && isPlainObject(success) && typeof success.objectId === 'string'
-      ? success.objectId
-      : undefined;
-  });
+  const createdIds = writes.map((c) =>
+    createdIdOf(c.element.method, (outcomes[c.index] as { success?: unknown } | undefined)?.success),
+  );
   const after = await snapshotsOf(
     ctx,
     writes.map((c, i) =>

@@ -1,4 +1,4 @@
-import { isPlainObject, matchUpstreamRoute, permissionOf, roleHas } from '@switchboard/shared';
+import { matchUpstreamRoute, permissionOf, roleHas } from '@switchboard/shared';
 import type { UpstreamMatch } from '@switchboard/shared';
 import type { z } from 'zod';
 import type { batchRequestSchema } from '@switchboard/shared';
@@ -9,7 +9,7 @@ import { audit } from './context';
 import type { ProxyContext, UpstreamCall } from './context';
 import { visibleTo } from './secrets';
 import { snapshot } from './snapshots';
-import { objectPath, targetOf } from './targets';
+import { createdIdOf, objectPath, targetOf } from './targets';
 import { bodyFor, validated } from './validate';
 
 /**
@@ -71,10 +71,7 @@ async function auditedWrite(ctx: ProxyContext, match: UpstreamMatch, req: Upstre
     }
     throw e;
   }
-  const createdId =
-    req.method === 'POST' && isPlainObject(result) && typeof result.objectId === 'string'
-      ? result.objectId
-      : undefined;
+  const createdId = createdIdOf(req.method, result);
   const after =
     req.method === 'DELETE'
       ? undefined

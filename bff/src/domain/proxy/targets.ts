@@ -1,12 +1,5 @@
+import { isPlainObject } from '@switchboard/shared';
 import type { AuditTarget, Params, UpstreamMatch } from '@switchboard/shared';
-
-/** Built-in classes that have routes of their own outside /1.1/classes. */
-const COLLECTION_CLASSES: Record<string, string> = {
-  users: '_User',
-  roles: '_Role',
-  installations: '_Installation',
-  files: '_File',
-};
 
 const defined = (t: Record<string, string | undefined>): AuditTarget =>
   Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined));
@@ -14,9 +7,8 @@ const defined = (t: Record<string, string | undefined>): AuditTarget =>
 /** What an upstream call touched, for the audit log. */
 export function targetOf(match: UpstreamMatch, createdId?: string): AuditTarget | undefined {
   const p: Params = match.params;
-  const segment = match.route.path.split('/')[2] ?? '';
   const target = defined({
-    class: p.className ?? COLLECTION_CLASSES[segment],
+    class: p.className ?? match.route.className,
     objectId: p.objectId ?? createdId,
     pushId: p.pushId,
     conversation: p.convId,
@@ -25,6 +17,12 @@ export function targetOf(match: UpstreamMatch, createdId?: string): AuditTarget 
   });
   return Object.keys(target).length > 0 ? target : undefined;
 }
+/** The objectId an upstream create answered with, if the call was a create. */
+export const createdIdOf = (method: string, result: unknown): string | undefined =>
+  method === 'POST' && isPlainObject(result) && typeof result.objectId === 'string'
+    ? result.objectId
+    : undefined;
+
 /** The GET path of the one object a write touches, when the route names one. */
 export function objectPath(match: UpstreamMatch, objectId = match.params.objectId): string | undefined {
   const collection = match.route.collection?.(match.params);

@@ -1,15 +1,7 @@
 import type { z } from 'zod';
 import { isPlainObject } from '@switchboard/shared';
 import type { UpstreamRoute } from '@switchboard/shared';
-import { ConsoleError } from '../errors';
-
-export interface Issue {
-  path: string;
-  message: string;
-}
-
-export const zodIssues = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): Issue[] =>
-  issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+import { ConsoleError, zodIssues } from '../errors';
 
 /** Input checked against its contract schema; failures are 400 validation_failed with the issues. */
 export function validated(schema: z.ZodType, value: unknown, message: string): unknown {

@@ -5,10 +5,11 @@ import { Router } from 'express';
 import type { Request } from 'express';
 import type { UpstreamApp } from '../../apps-config';
 import { Capabilities } from '../../domain/capabilities';
-import { ConsoleError, notFound } from '../../domain/errors';
+import { notFound } from '../../domain/errors';
 import { proxy } from '../../domain/proxy/proxy';
 import type { UpstreamClient } from '../../upstream/client';
 import { requestMeta } from '../context';
+import { singleQuery } from '../errors';
 import { requireUser } from '../session-cookie';
 import { upstreamPathOf } from '../upstream-path';
 
@@ -44,12 +45,7 @@ export function appRoutes(sql: Sql, apps: UpstreamApp[], clients: Map<string, Up
     const user = req.user;
     if (!user) return;
     const path = upstreamPathOf(req.originalUrl, app.id);
-    const query: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.query)) {
-      if (typeof v !== 'string')
-        throw new ConsoleError(400, 'bad_request', `Send the query parameter "${k}" once.`);
-      query[k] = v;
-    }
+    const query = singleQuery(req);
     const ctx = { sql, user, role: roleForApp(user, app.id), app, client, meta: requestMeta(req) };
     res.json(await proxy(ctx, { method: req.method, path, query, body: req.body as unknown }));
   });

@@ -6,17 +6,11 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import { query } from '../../domain/audit';
 import { exportAudit } from '../../domain/audit-export';
-import { ConsoleError } from '../../domain/errors';
-import { parseBody } from '../errors';
+import { parseBody, singleQuery } from '../errors';
 import { requirePermission } from '../session-cookie';
 
-function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
-  for (const [k, v] of Object.entries(req.query)) {
-    if (typeof v !== 'string')
-      throw new ConsoleError(400, 'bad_request', `Send the query parameter "${k}" once.`);
-  }
-  return parseBody(schema, req.query);
-}
+const parseQuery = <S extends z.ZodType>(schema: S, req: Request): z.infer<S> =>
+  parseBody(schema, singleQuery(req));
 
 /** The audit log, for admins: a page at a time, or the whole selection as a download. */
 export function auditRoutes(sql: Sql): Router {

@@ -1,9 +1,10 @@
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleClient, startBff, testConfig } from '../../test/harness';
 import type { TestBff } from '../../test/harness';
+import { rawRequest } from '../../test/raw-http';
 
 /**
  * What reaches the upstream app of a console request. The upstream here records the headers it
@@ -48,28 +49,19 @@ describe('headers sent upstream', () => {
       te: 'trailers',
       upgrade: 'websocket',
     };
-    // fetch refuses to send hop-by-hop headers, so this request is written with node:http.
-    const status = await new Promise<number>((resolve, reject) => {
-      const body = JSON.stringify({ a: 1 });
-      const req = request(
-        `${bff.url}/api/apps/default/1.1/classes/Note/abc123`,
-        {
-          method: 'PUT',
-          headers: {
-            ...hostile,
-            cookie,
-            'x-switchboard-csrf': '1',
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
+    // fetch refuses to send hop-by-hop headers, so this request goes out with node:http.
+    const body = JSON.stringify({ a: 1 });
+    const { status } = await rawRequest(bff.url, {
+      method: 'PUT',
+      path: '/api/apps/default/1.1/classes/Note/abc123',
+      headers: {
+        ...hostile,
+        cookie,
+        'x-switchboard-csrf': '1',
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+      body,
     });
     expect(status).toBe(200);
     const write = seen.find((s) => s.url === '/1.1/classes/Note/abc123' && s.headers['content-type']);
