@@ -8,6 +8,7 @@ import { authenticate } from './auth';
 import type { AppKeys, Credentials } from './auth';
 import { ApiError, badRequest, invalidJson } from './errors';
 import { readOverride } from './override';
+import { checkRequestText } from './request-text';
 import type { Sql } from '@switchboard/shared/sql';
 import type { ApiRouter } from './router';
 import type { ApiMethod } from './types';
@@ -39,22 +40,6 @@ function flattenQuery(q: unknown): Record<string, string> {
     }
   }
   return out;
-}
-
-/** Path and query text must be storable: Postgres text holds neither NUL nor broken UTF-16. */
-function checkText(values: string[]): void {
-  for (const v of values) {
-    const problem = jsonProblem(v);
-    if (problem) throw badRequest(LcCode.InvalidParameter, JSON_PROBLEM_MESSAGES[problem]);
-  }
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    throw badRequest(LcCode.InvalidParameter, 'The URL path is not valid percent-encoding.');
-  }
 }
 
 function sendError(reply: FastifyReply, status: number, code: number, error: string) {
@@ -161,7 +146,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
     }
     const auth = authenticate(creds, opts.keys);
     const path = req.url.split('?')[0] ?? '/';
-    checkText([safeDecode(path), ...Object.keys(query), ...Object.values(query)]);
+    checkRequestText(path, query);
     const res = await opts.router.dispatch({
       sql: opts.sql,
       method,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LcCode } from '@switchboard/shared';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 
@@ -85,5 +86,19 @@ describe('/1.1/batch', () => {
     expect((await t.request('POST', '/1.1/batch', { body: { requests: 'x' } })).json.code).toBe(1);
     const nested = await batch([{ method: 'POST', path: '/1.1/batch', body: { requests: [] } }]);
     expect((nested.body as Record<string, { code: number }>[])[0]?.error?.code).toBe(1);
+  });
+
+  it('refuses an element whose path or parameters hold text the database cannot store', async () => {
+    const r = await batch([
+      { method: 'GET', path: '/1.1/users/%00' },
+      { method: 'GET', path: '/1.1/classes/Bat?where=%7B%22n%22%3A%22%00%22%7D' },
+      { method: 'GET', path: '/1.1/classes/Bat/%E0' },
+      { method: 'GET', path: '/1.1/classes/Bat?limit=1' },
+    ]);
+    const els = r.body as Record<string, { code: number; error: string }>[];
+    for (const el of els.slice(0, 3)) expect(el.error?.code).toBe(LcCode.InvalidParameter);
+    expect(els[0]?.error?.error).toMatch(/NUL/i);
+    expect(els[2]?.error?.error).toMatch(/percent-encoding/);
+    expect(els[3]).toHaveProperty('success');
   });
 });

@@ -2,6 +2,7 @@ import { isTruthyFlag, LcCode } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { pgErrorCode } from '@switchboard/shared/sql';
 import { ApiError, badRequest, batchObjectMissing, ObjectMissingError } from '../http/errors';
+import { checkRequestText } from '../http/request-text';
 import type { ApiRouter } from '../http/router';
 import type { ApiMethod, ApiRequest } from '../http/types';
 import type { ApiObject } from './format';
@@ -130,6 +131,7 @@ export class BatchRunner {
     try {
       if (/^\/1\.1\/batch\/?$/.test(path))
         throw badRequest(LcCode.InvalidParameter, 'A batch cannot contain another batch.');
+      checkRequestText(path, query);
       const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : (op.body ?? {});
       const res = await this.router.dispatch({
         ...this.req,
