@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appsResponseSchema, capabilitiesResponseSchema } from './apps';
+import { appHealthResponseSchema, appsResponseSchema, capabilitiesResponseSchema } from './apps';
 import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema } from './audit';
 import {
   consoleUserResponseSchema,
@@ -9,14 +9,24 @@ import {
   updateConsoleUserBodySchema,
   usePasswordLinkBodySchema,
 } from './console-users';
+import { classExportQuerySchema } from './transfer';
 import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusResponseSchema } from './auth';
+import { gridLayoutResponseSchema, gridLayoutSchema } from './layouts';
 import type { Permission } from './permissions';
+import { preferencesResponseSchema, preferencesUpdateSchema } from './preferences';
 import {
   logoutAllResponseSchema,
   totpCodeBodySchema,
   totpEnrolmentResponseSchema,
   totpStatusResponseSchema,
 } from './totp';
+import {
+  createViewBodySchema,
+  listViewsQuerySchema,
+  updateViewBodySchema,
+  viewResponseSchema,
+  viewsResponseSchema,
+} from './views';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -188,6 +198,84 @@ export const consoleRoutes = {
     query: auditExportQuerySchema,
     response: z.string(),
     access: 'audit.read',
+  }),
+  /** Whether the app answers now and how fast (one GET /1.1/date). */
+  appHealth: route({
+    method: 'GET',
+    path: '/api/apps/:app/health',
+    body: none,
+    response: appHealthResponseSchema,
+    access: 'authenticated',
+  }),
+  /** The signed-in user's own settings: language, theme, time zone. */
+  getPreferences: route({
+    method: 'GET',
+    path: '/api/preferences',
+    body: none,
+    response: preferencesResponseSchema,
+    access: 'authenticated',
+  }),
+  updatePreferences: route({
+    method: 'PUT',
+    path: '/api/preferences',
+    body: preferencesUpdateSchema,
+    response: preferencesResponseSchema,
+    access: 'authenticated',
+  }),
+  /** Saved data-browser views of an app: the caller's own and the shared ones. */
+  listViews: route({
+    method: 'GET',
+    path: '/api/apps/:app/views',
+    body: none,
+    query: listViewsQuerySchema,
+    response: viewsResponseSchema,
+    access: 'data.read',
+  }),
+  createView: route({
+    method: 'POST',
+    path: '/api/apps/:app/views',
+    body: createViewBodySchema,
+    response: viewResponseSchema,
+    access: 'data.read',
+  }),
+  /** Only the owner or an admin may change or delete a view. */
+  updateView: route({
+    method: 'PUT',
+    path: '/api/apps/:app/views/:id',
+    body: updateViewBodySchema,
+    response: viewResponseSchema,
+    access: 'data.read',
+  }),
+  deleteView: route({
+    method: 'DELETE',
+    path: '/api/apps/:app/views/:id',
+    body: none,
+    response: empty,
+    access: 'data.read',
+  }),
+  /** A download, not JSON: the objects of a class matching `where`, as CSV or JSON lines. */
+  exportClass: route({
+    method: 'GET',
+    path: '/api/apps/:app/export/:className',
+    body: none,
+    query: classExportQuerySchema,
+    response: z.string(),
+    access: 'export.run',
+  }),
+  /** The signed-in user's grid layout of a class (columns shown, order, widths, pinned). */
+  getGridLayout: route({
+    method: 'GET',
+    path: '/api/apps/:app/layouts/:className',
+    body: none,
+    response: gridLayoutResponseSchema,
+    access: 'data.read',
+  }),
+  putGridLayout: route({
+    method: 'PUT',
+    path: '/api/apps/:app/layouts/:className',
+    body: gridLayoutSchema,
+    response: gridLayoutResponseSchema,
+    access: 'data.read',
   }),
 } as const;
 

@@ -6,6 +6,7 @@ import {
   queryParamsSchema,
   writeParamsSchema,
 } from '../upstream/objects';
+import { createClassBodySchema, updateClassBodySchema } from '../upstream/schemas';
 import type { HttpMethod } from './routes';
 import type { Permission } from './permissions';
 
@@ -140,6 +141,31 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
   // Doc 1: storage and accounts.
   { method: 'GET', path: '/1.1/schemas', permission: 'schema.read', query: noQuery },
   { method: 'GET', path: '/1.1/schemas/:className', permission: 'schema.read', query: noQuery },
+  // Schema writes and class counts: Switchboard's additions (a LeanCloud app answers 404).
+  {
+    method: 'POST',
+    path: '/1.1/schemas/:className',
+    permission: 'schema.write',
+    query: noQuery,
+    body: createClassBodySchema,
+    action: 'schema.create_class',
+  },
+  {
+    method: 'PUT',
+    path: '/1.1/schemas/:className',
+    permission: 'schema.write',
+    query: noQuery,
+    body: updateClassBodySchema,
+    action: 'schema.update_class',
+  },
+  {
+    method: 'DELETE',
+    path: '/1.1/schemas/:className',
+    permission: 'schema.write',
+    query: noQuery,
+    action: 'schema.delete_class',
+  },
+  { method: 'GET', path: '/1.1/switchboard/class-stats', permission: 'schema.read', query: noQuery },
   ...objectRoutes('/1.1/classes/:className', classRead, classWrite, 'object'),
   { method: 'GET', path: '/1.1/scan/classes/:className', permission: classRead, query: stringParams },
   {

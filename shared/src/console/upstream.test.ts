@@ -18,7 +18,8 @@ describe('matchUpstreamRoute', () => {
   it.each([
     ['POST', '/1.1/login'],
     ['PUT', '/1.1/users/abc/updatePassword'],
-    ['DELETE', '/1.1/schemas/Product'],
+    ['DELETE', '/1.1/schemas'],
+    ['PATCH', '/1.1/schemas/Product'],
     ['GET', '/1.1/classes/Bad-Name'],
     ['GET', '/1.1/classes/Product/abc/extra'],
     ['GET', '/1.1/classes/Product/a.b'],
@@ -33,6 +34,7 @@ describe('matchUpstreamRoute', () => {
       return m && permissionOf(m);
     };
     expect(need('GET', '/1.1/classes/Product')).toBe('data.read');
+    expect(need('DELETE', '/1.1/schemas/Product')).toBe('schema.write');
     expect(need('DELETE', '/1.1/classes/Product/abc')).toBe('data.write');
     expect(need('GET', '/1.1/classes/_User')).toBe('users.read');
     expect(need('PUT', '/1.1/classes/_Role/abc')).toBe('roles.write');

@@ -5,3 +5,4 @@ export * from './objects';
 export * from './types';
 export * from './where';
 export * from './json-limits';
+export * from './schemas';
