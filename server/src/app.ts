@@ -12,7 +12,9 @@ import { fileContentRoutes } from './routes/file-content';
 import { fileRoutes } from './routes/files';
 import { indexRoutes } from './routes/indexes';
 import { mountClass, objectRoutes } from './routes/objects';
+import { schemaWriteRoutes } from './routes/schemas-write';
 import { switchboardRoutes } from './routes/switchboard';
+import { switchboardImportRoutes } from './routes/switchboard-import';
 import { userRoutes } from './routes/users';
 import { smsRoutes } from './routes/sms';
 import { accountPageRoutes } from './routes/account-pages';
@@ -34,6 +36,7 @@ import { Maintenance } from './services/maintenance';
 import { WriteService } from './services/objects';
 import { ReadService } from './services/reads';
 import { ScanService } from './services/scan';
+import { SchemaWriter } from './services/schema-writes';
 import { ClassRegistry } from './store/classes';
 import { serverMigrations } from './store/migrations';
 
@@ -90,9 +93,15 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   mountClass(router, '/1.1/roles', () => roles);
   fileRoutes(router, files, uploads);
   switchboardRoutes(router, settings);
+  switchboardImportRoutes(router, {
+    classes,
+    clock,
+    onWrite: (className, n) => maintenance.noteWrites(className, n),
+  });
   batchRoutes(router, writes, classes, (err) => logError(err));
   scanRoutes(router, new ScanService(classes, reads, clock, opts.keys.masterKey));
   systemRoutes(router, { classes, clock });
+  schemaWriteRoutes(router, new SchemaWriter(classes));
   exportRoutes(router, exports);
   indexRoutes(router, new IndexService(classes, (className) => maintenance.analyze(className)));
   if (opts.testControl)

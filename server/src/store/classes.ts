@@ -1,7 +1,8 @@
 import type { FieldSchema } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { LcCode } from '@switchboard/shared';
-import { ApiError } from '../http/errors';
+import { ApiError, classNotFound } from '../http/errors';
+import { dropClassData } from './schema-data';
 import { classTableDdl } from './tables';
 
 /** Doc 1 Limits. */
@@ -33,21 +34,96 @@ export class ClassRegistry {
   async ensure(sql: Sql, name: string): Promise<void> {
     if (await this.exists(sql, name)) return;
     await sql.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lc_class:${name}`]);
-      const found = await tx.query('SELECT 1 FROM lc_classes WHERE name = $1', [name]);
-      if (found.length > 0) return;
-      const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM lc_classes');
-      if ((count?.n ?? 0) >= this.limits.classes) {
-        throw new ApiError(
-          400,
-          LcCode.ExceededQuota,
-          `An application can have at most ${this.limits.classes} classes.`,
-        );
-      }
-      await tx.exec(classTableDdl(name));
-      await tx.query('INSERT INTO lc_classes (name) VALUES ($1)', [name]);
+      if (await this.lockAndFind(tx, name)) return;
+      await this.insertClass(tx, name, {});
     });
     await this.load(sql, name);
+  }
+
+  /** Creates the class with the given fields; refuses (400) a class that exists. */
+  async create(sql: Sql, name: string, fields: ClassFields): Promise<ClassFields> {
+    if (Object.keys(fields).length > this.limits.fields) throw this.tooManyFields();
+    await sql.transaction(async (tx) => {
+      if (await this.lockAndFind(tx, name)) {
+        throw new ApiError(400, LcCode.InvalidClassName, `The class ${name} already exists.`);
+      }
+      await this.insertClass(tx, name, fields);
+    });
+    this.cache.set(name, fields);
+    return fields;
+  }
+
+  /**
+   * Rewrites a class's fields in one transaction, its registry row locked: `change` gets the
+   * current fields, may write to the class's table, and returns the new fields. 404 if missing.
+   */
+  async edit(
+    sql: Sql,
+    name: string,
+    change: (tx: Sql, fields: ClassFields) => Promise<ClassFields>,
+  ): Promise<ClassFields> {
+    try {
+      const next = await sql.transaction(async (tx) => {
+        const rows = await tx.query<{ fields: ClassFields }>(
+          'SELECT fields FROM lc_classes WHERE name = $1 FOR UPDATE',
+          [name],
+        );
+        if (!rows[0]) throw classNotFound();
+        const fields = await change(tx, rows[0].fields);
+        if (Object.keys(fields).length > this.limits.fields) throw this.tooManyFields();
+        await tx.query('UPDATE lc_classes SET fields = $2::jsonb WHERE name = $1', [
+          name,
+          JSON.stringify(fields),
+        ]);
+        return fields;
+      });
+      this.cache.set(name, next);
+      return next;
+    } catch (e) {
+      this.cache.delete(name);
+      throw e;
+    }
+  }
+
+  /** Deletes the class, its table and everything kept about it; false if it did not exist. */
+  async drop(sql: Sql, name: string): Promise<boolean> {
+    try {
+      return await sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lc_class:${name}`]);
+        const gone = await tx.query('DELETE FROM lc_classes WHERE name = $1 RETURNING name', [name]);
+        if (gone.length === 0) return false;
+        await dropClassData(tx, name);
+        return true;
+      });
+    } finally {
+      this.cache.delete(name);
+    }
+  }
+
+  /** Serializes creation of one class name and tells whether it exists (inside a transaction). */
+  private async lockAndFind(tx: Sql, name: string): Promise<boolean> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lc_class:${name}`]);
+    return (await tx.query('SELECT 1 FROM lc_classes WHERE name = $1', [name])).length > 0;
+  }
+
+  private async insertClass(tx: Sql, name: string, fields: ClassFields): Promise<void> {
+    const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM lc_classes');
+    if ((count?.n ?? 0) >= this.limits.classes) {
+      throw new ApiError(
+        400,
+        LcCode.ExceededQuota,
+        `An application can have at most ${this.limits.classes} classes.`,
+      );
+    }
+    await tx.exec(classTableDdl(name));
+    await tx.query('INSERT INTO lc_classes (name, fields) VALUES ($1, $2::jsonb)', [
+      name,
+      JSON.stringify(fields),
+    ]);
+  }
+
+  private tooManyFields(): ApiError {
+    return new ApiError(400, LcCode.ExceededQuota, `A class can have at most ${this.limits.fields} fields.`);
   }
 
   /**
@@ -64,7 +140,7 @@ export class ClassRegistry {
     const merged = rows[0]?.fields;
     if (!merged) {
       this.cache.delete(name);
-      throw new ApiError(400, LcCode.ExceededQuota, `A class can have at most ${this.limits.fields} fields.`);
+      throw this.tooManyFields();
     }
     this.cache.set(name, merged);
     return merged;

@@ -32,12 +32,27 @@ export function parseOrder(
   });
 }
 
-/** ORDER BY text; `id` breaks ties so pages are stable. */
+/** Columns that are never NULL: a NULLS clause on them would only stop their indexes serving. */
+const NOT_NULL = new Set(['id', 'created_at', 'updated_at']);
+
+/**
+ * ORDER BY text; `id` breaks ties so pages are stable. On createdAt / updatedAt / objectId the
+ * terms are plain ASC / DESC and the tie-break runs the same way as the last term, so that
+ * `created_at DESC, id DESC` is the (created_at, id) index read backwards and a LIMIT reads only
+ * its first rows; after any other field `id ASC` matches the indexes indexDdl builds.
+ */
 export function orderBySql(terms: OrderTerm[] | undefined, first?: string): string {
   const out = first ? [first] : [];
   for (const t of terms ?? []) {
-    for (const e of t.exprs) out.push(`${e} ${t.desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
+    for (const e of t.exprs) {
+      const nulls = NOT_NULL.has(e) ? '' : t.desc ? ' NULLS LAST' : ' NULLS FIRST';
+      out.push(`${e} ${t.desc ? 'DESC' : 'ASC'}${nulls}`);
+    }
   }
-  if (!(terms ?? []).some((t) => t.exprs.includes('id'))) out.push('id ASC');
+  if (!(terms ?? []).some((t) => t.exprs.includes('id'))) {
+    const last = terms?.at(-1);
+    const tieDesc = last !== undefined && last.desc && last.exprs.every((e) => NOT_NULL.has(e));
+    out.push(tieDesc ? 'id DESC' : 'id ASC');
+  }
   return out.join(', ');
 }

@@ -173,8 +173,9 @@ describe('order, skip, limit, count', () => {
   it('orders strings by code point, Dates by time, and by several keys', () => {
     expect(runQuery(OBJECTS, { order: 'name' }).ids).toEqual(['a1', 'c3', 'b2', 'd4']);
     expect(runQuery(OBJECTS, { order: 'born' }).ids).toEqual(['d4', 'c3', 'a1', 'b2']);
-    expect(runQuery(OBJECTS, { order: '-createdAt' }).ids).toEqual(['b2', 'c3', 'a1', 'd4']);
-    expect(runQuery(OBJECTS, { order: '-createdAt,-objectId' }).ids).toEqual(['c3', 'b2', 'a1', 'd4']);
+    // Ties after a descending createdAt go by objectId descending: the (created_at, id) index read backwards.
+    expect(runQuery(OBJECTS, { order: '-createdAt' }).ids).toEqual(['c3', 'b2', 'a1', 'd4']);
+    expect(runQuery(OBJECTS, { order: '-createdAt,objectId' }).ids).toEqual(['b2', 'c3', 'a1', 'd4']);
     expect(runQuery(OBJECTS, { order: 's,-age' }).ids).toEqual(['a1', 'b2', 'd4', 'c3']);
   });
 

@@ -18,7 +18,8 @@
  * - $all: an array containing every listed value; $size: an array of that length.
  * - $regex: only string values match; JavaScript semantics with the i, m and s flags.
  * - order: keys in turn, "-" for descending; missing and null sort first ascending and last
- *   descending (they are equal to each other); ties and the default order are objectId ascending.
+ *   descending (they are equal to each other); ties and the default order are objectId ascending,
+ *   except after a descending createdAt / updatedAt last key: objectId descending (an index order).
  *   Then skip, then limit (default 100). count is the number of matches, before skip and limit.
  */
 
@@ -298,15 +299,18 @@ export function compareForOrder(a: unknown, b: unknown): number {
   return compareCodePoints(JSON.stringify(a), JSON.stringify(b));
 }
 
-/** The comparator of an `order` parameter, objectId ascending breaking ties. */
+/** The comparator of an `order` parameter, objectId breaking ties (see the rules above). */
 export function comparator(order: string | undefined): (a: ModelObject, b: ModelObject) => number {
   const keys = parseOrder(order);
+  const last = keys.at(-1);
+  const tieDesc = last !== undefined && last.desc && ['createdAt', 'updatedAt'].includes(last.field);
   return (a, b) => {
     for (const k of keys) {
       const c = compareForOrder(lookup(a, k.field).value, lookup(b, k.field).value);
       if (c !== 0) return k.desc ? -c : c;
     }
-    return compareCodePoints(a.objectId, b.objectId);
+    const c = compareCodePoints(a.objectId, b.objectId);
+    return tieDesc ? -c : c;
   };
 }
 

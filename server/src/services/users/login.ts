@@ -4,14 +4,14 @@ import { badRequest, invalidJson } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import type { ObjectRow } from '../../store/objects';
 import { openSession } from '../../store/sessions';
-import { findUserBy, readAuth } from '../../store/users';
+import { findUserBy } from '../../store/users';
 import type { UserKey } from '../../store/users';
 import type { ApiObject } from '../format';
 import type { AppSettings } from '../settings';
 import { checkPassword } from './fields';
 import { accountLocked, assertOpen, clearFailures, recordFailure } from './lock';
-import { verifyPassword } from './passwords';
 import { loginBody } from './profile';
+import { checkLoginPassword } from './rehash';
 import { userNotFound } from './user-api';
 
 const IDENTIFIERS: UserKey[] = ['username', 'email', 'mobilePhoneNumber'];
@@ -83,7 +83,7 @@ export async function passwordLogin(
     sql,
     clock,
     user,
-    async () => verifyPassword((await readAuth(sql, user.id)).password_hash, password),
+    () => checkLoginPassword(sql, user.id, password),
     () => badRequest(LcCode.PasswordMismatch, 'The username and password mismatch.'),
   );
   assertMayLogIn(user, settings);

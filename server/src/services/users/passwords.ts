@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import { isLegacyHash, verifyLegacyHash } from './legacy-hash';
 
 /**
  * Passwords are kept as argon2id hashes with OWASP's recommended minimum (19 MiB, 2 passes,
@@ -11,8 +12,15 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, OPTIONS);
 }
 
+/**
+ * Users imported from LeanCloud keep its salted SHA-512 hash until their first login
+ * (legacy-hash.ts); the login then stores an argon2id hash in its place.
+ */
+export const needsRehash = (hash: string | null | undefined): boolean => !!hash && isLegacyHash(hash);
+
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) return false;
+  if (isLegacyHash(hash)) return verifyLegacyHash(hash, password);
   try {
     return await argon2.verify(hash, password);
   } catch {

@@ -1,0 +1,69 @@
+import type { FieldSchema } from '@switchboard/shared';
+
+/** Where the import writes: a Switchboard server, reached over HTTP with its master key. */
+export interface TargetConfig {
+  baseUrl: string;
+  appId: string;
+  masterKey: string;
+}
+
+export interface BatchFailure {
+  index: number;
+  objectId?: string;
+  code: number;
+  error: string;
+}
+
+export interface BatchResult {
+  written: number;
+  skipped: number;
+  failed: BatchFailure[];
+  relationsAdded: number;
+}
+
+export interface BatchInput {
+  objects?: unknown[];
+  relations?: { field: string; owningId: string; relatedClass: string; relatedId: string }[];
+  fields?: Record<string, FieldSchema>;
+  hashRounds?: number;
+}
+
+export class TargetError extends Error {}
+
+/** Sends batches to POST /1.1/switchboard/import/<class>, as any client holding the master key could. */
+export class ImportTarget {
+  private readonly base: string;
+
+  constructor(private readonly cfg: TargetConfig) {
+    this.base = cfg.baseUrl.replace(/\/+$/, '');
+  }
+
+  async send(className: string, input: BatchInput): Promise<BatchResult> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.base}/1.1/switchboard/import/${encodeURIComponent(className)}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-LC-Id': this.cfg.appId,
+          'X-LC-Key': `${this.cfg.masterKey},master`,
+        },
+        body: JSON.stringify(input),
+      });
+    } catch (e) {
+      throw new TargetError(`Cannot reach ${this.base}: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (!res.ok) {
+      const msg = (body as { error?: string } | undefined)?.error ?? text.slice(0, 200);
+      throw new TargetError(`${res.status} from ${this.base}: ${msg}`);
+    }
+    return body as BatchResult;
+  }
+}

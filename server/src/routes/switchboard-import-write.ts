@@ -1,0 +1,106 @@
+import type { Sql } from '@switchboard/shared/sql';
+import { linksOf } from '../services/users/auth-data';
+import { replaceLinks } from '../store/auth-links';
+import { tableFor } from '../store/tables';
+import type { PreparedObject } from './switchboard-import-prepare';
+
+/**
+ * Inserts the objects with their own ids and times in one statement; an object that already
+ * exists is replaced only when the imported copy is newer (updatedAt), so running an import
+ * again writes nothing. An object exported without updatedAt is only ever inserted. Returns the
+ * ids written.
+ */
+export async function upsertObjects(
+  sql: Sql,
+  className: string,
+  objects: PreparedObject[],
+): Promise<Set<string>> {
+  const written = new Set<string>();
+  const dated = objects.filter((o) => o.dated);
+  const undated = objects.filter((o) => !o.dated);
+  for (const [list, onConflict] of [
+    [
+      dated,
+      `DO UPDATE SET created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at,
+         acl = EXCLUDED.acl, data = EXCLUDED.data
+       WHERE cur.updated_at < EXCLUDED.updated_at`,
+    ],
+    [undated, 'DO NOTHING'],
+  ] as const) {
+    if (list.length === 0) continue;
+    // One JSON parameter instead of five per row: Postgres (and PGlite above all) parses it faster.
+    const rows = await sql.query<{ id: string }>(
+      `INSERT INTO ${tableFor(className)} AS cur (id, created_at, updated_at, acl, data)
+       SELECT r.id, r.c, r.u, r.a, r.d
+         FROM jsonb_to_recordset($1::jsonb) AS r(id text, c timestamptz, u timestamptz, a jsonb, d jsonb)
+       ON CONFLICT (id) ${onConflict}
+       RETURNING id`,
+      [
+        JSON.stringify(
+          list.map(({ row }) => ({
+            id: row.id,
+            c: row.created_at,
+            u: row.updated_at,
+            a: row.acl,
+            d: row.data,
+          })),
+        ),
+      ],
+    );
+    for (const r of rows) written.add(r.id);
+  }
+  return written;
+}
+
+/**
+ * The credentials of written users: the imported LeanCloud hash (upgraded at first login) and
+ * the authData identities. Returns the users whose identity another user already holds.
+ */
+export async function writeUserAuth(sql: Sql, users: PreparedObject[]): Promise<Map<string, string>> {
+  const withHash = users.filter((u) => u.passwordHash);
+  if (withHash.length > 0) {
+    await sql.query(
+      `INSERT INTO lc_user_auth (user_id, password_hash)
+       SELECT * FROM unnest($1::text[], $2::text[])
+       ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
+      [withHash.map((u) => u.row.id), withHash.map((u) => u.passwordHash)],
+    );
+  }
+  const taken = new Map<string, string>();
+  for (const u of users) {
+    const links = linksOf(u.row.data.authData);
+    if (links.length === 0) continue;
+    const refused = await replaceLinks(sql, u.row.id, links);
+    if (refused[0]) taken.set(u.row.id, refused[0].platform);
+  }
+  return taken;
+}
+
+export interface RelationMember {
+  field: string;
+  owningId: string;
+  relatedClass: string;
+  relatedId: string;
+}
+
+/** Adds relation members (already present ones are left alone); returns how many were new. */
+export async function insertRelations(
+  sql: Sql,
+  ownerClass: string,
+  members: RelationMember[],
+): Promise<number> {
+  if (members.length === 0) return 0;
+  const rows = await sql.query(
+    `INSERT INTO lc_relations (owner_class, field, owner_id, target_class, target_id)
+     SELECT $1, f, o, c, t FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS m(f, o, c, t)
+     ON CONFLICT DO NOTHING RETURNING 1`,
+    [
+      ownerClass,
+      members.map((m) => m.field),
+      members.map((m) => m.owningId),
+      members.map((m) => m.relatedClass),
+      members.map((m) => m.relatedId),
+    ],
+  );
+  return rows.length;
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leancloudHash } from '../services/users/legacy-hash';
+import { startTestServer } from '../test/harness';
+import type { TestServer } from '../test/harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const importInto = (className: string, body: unknown, auth: 'master' | 'app' = 'master') =>
+  t.request('POST', `/1.1/switchboard/import/${className}`, { auth, body });
+const login = (username: string, password: string) =>
+  t.request('POST', '/1.1/login', { body: { username, password } });
+const storedHash = async (id: string) =>
+  (
+    await t.server.sql.query<{ password_hash: string }>(
+      'SELECT password_hash FROM lc_user_auth WHERE user_id = $1',
+      [id],
+    )
+  )[0]?.password_hash;
+
+const exportedUser = (id: string, username: string, password: string) => {
+  const salt = `salt-${id}`;
+  return {
+    objectId: id,
+    username,
+    salt,
+    password: leancloudHash(salt, password),
+    createdAt: '2020-01-02T03:04:05.678Z',
+    updatedAt: '2021-01-02T03:04:05.678Z',
+    ACL: { [id]: { read: true, write: true } },
+  };
+};
+
+describe('POST /1.1/switchboard/import/:className', () => {
+  it('needs the master key and a valid body', async () => {
+    expect((await importInto('Thing', { objects: [] }, 'app')).status).toBe(403);
+    const bad = await importInto('Thing', { objects: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(typeof bad.json.error).toBe('string');
+    expect((await importInto('1bad', { objects: [] })).status).toBe(400);
+  });
+
+  it('keeps ids, times, ACLs and every type, and a second run writes nothing', async () => {
+    const obj = {
+      objectId: 'aaaaaaaaaaaaaaaaaaaaaaa1',
+      createdAt: '2019-05-06T07:08:09.123Z',
+      updatedAt: { __type: 'Date', iso: '2019-06-06T07:08:09.123Z' },
+      ACL: { '*': { read: true } },
+      title: 'hello',
+      n: 3.5,
+      when: { __type: 'Date', iso: '2018-01-01T00:00:00.000Z' },
+      owner: { __type: 'Pointer', className: '_User', objectId: 'u1' },
+      where: { __type: 'GeoPoint', latitude: 30, longitude: 120 },
+      raw: { __type: 'Bytes', base64: 'aGVsbG8=' },
+      tags: ['a', 'b'],
+      likes: { __type: 'Relation', className: '_User' },
+    };
+    const first = await importInto('ImpAll', {
+      objects: [obj, { objectId: 'x' }, { nope: 1 }],
+      relations: [{ field: 'likes', owningId: obj.objectId, relatedClass: '_User', relatedId: 'u1' }],
+    });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ written: 2, skipped: 0, relationsAdded: 1 });
+    expect(first.json.failed).toEqual([expect.objectContaining({ index: 2, code: 104 })]);
+    const back = await t.request('GET', `/1.1/classes/ImpAll/${obj.objectId}`, { auth: 'master' });
+    expect(back.json).toMatchObject({
+      objectId: obj.objectId,
+      createdAt: obj.createdAt,
+      updatedAt: '2019-06-06T07:08:09.123Z',
+      title: 'hello',
+      where: { __type: 'GeoPoint', latitude: 30, longitude: 120 },
+      raw: { __type: 'Bytes', base64: 'aGVsbG8=' },
+      likes: { __type: 'Relation', className: '_User' },
+    });
+    const again = await importInto('ImpAll', { objects: [obj] });
+    expect(again.json).toMatchObject({ written: 0, skipped: 1, failed: [] });
+    const newer = await importInto('ImpAll', {
+      objects: [{ ...obj, title: 'newer', updatedAt: '2019-07-01T00:00:00.000Z' }],
+    });
+    expect(newer.json).toMatchObject({ written: 1, skipped: 0 });
+  });
+
+  it('reports a taken username for that user only', async () => {
+    const r = await importInto('_User', {
+      objects: [exportedUser('dup1', 'same-name', 'pw'), exportedUser('dup2', 'same-name', 'pw')],
+    });
+    expect(r.json.written).toBe(1);
+    expect(r.json.failed).toEqual([expect.objectContaining({ objectId: 'dup2', code: 137 })]);
+  });
+});
+
+describe('users imported with a LeanCloud password hash', () => {
+  it('log in with the old password, after which the hash is argon2id', async () => {
+    await importInto('_User', { objects: [exportedUser('legacy1', 'legacy-one', 'old secret')] });
+    expect(await storedHash('legacy1')).toMatch(/^lcsha512\$512\$/);
+    const ok = await login('legacy-one', 'old secret');
+    expect(ok.status).toBe(200);
+    expect(ok.json.objectId).toBe('legacy1');
+    expect(await storedHash('legacy1')).toMatch(/^\$argon2id\$/);
+    expect((await login('legacy-one', 'old secret')).status).toBe(200);
+  });
+
+  it('are refused a wrong password, which counts towards the lock', async () => {
+    await importInto('_User', { objects: [exportedUser('legacy2', 'legacy-two', 'right')] });
+    for (let i = 0; i < 6; i++) expect((await login('legacy-two', 'wrong')).json.code).toBe(210);
+    expect((await login('legacy-two', 'wrong')).json.code).toBe(219);
+    expect((await login('legacy-two', 'right')).json.code).toBe(219);
+    expect(await storedHash('legacy2')).toMatch(/^lcsha512\$/);
+  });
+});
+
+describe('objects imported without an ACL', () => {
+  it('are stored with no ACL (public), not a JSON null', async () => {
+    await importInto('NoAcl', { objects: [{ objectId: 'n1', a: 1 }] });
+    const rows = await t.server.sql.query<{ none: boolean }>('SELECT acl IS NULL AS none FROM "o_NoAcl"');
+    expect(rows).toEqual([{ none: true }]);
+    expect((await t.request('GET', '/1.1/classes/NoAcl/n1')).json.a).toBe(1);
+  });
+});
+
+describe('objects exported without updatedAt', () => {
+  it('are inserted once and never replace what is there', async () => {
+    const first = await importInto('Undated', { objects: [{ objectId: 'd1', v: 1 }] });
+    expect(first.json).toMatchObject({ written: 1, skipped: 0 });
+    const again = await importInto('Undated', { objects: [{ objectId: 'd1', v: 2 }] });
+    expect(again.json).toMatchObject({ written: 0, skipped: 1 });
+    expect((await t.request('GET', '/1.1/classes/Undated/d1')).json.v).toBe(1);
+  });
+});
