@@ -1,31 +1,40 @@
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { migrate } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
 import type { BffConfig } from './config';
 import { bffMigrations } from './db/migrations';
 import { notFound } from './domain/errors';
 import { prepareFirstRun } from './domain/setup';
+import { appAccess } from './http/app-access';
 import { requestContext } from './http/context';
 import { csrfGuard } from './http/csrf';
 import { errorHandler } from './http/errors';
+import { fastReads } from './http/fast-read';
 import { jsonLimits } from './http/json-limits';
-import { appRoutes } from './http/routes/apps';
+import { appRoutes, upstreamRoutes } from './http/routes/apps';
 import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
 import { consoleUserRoutes } from './http/routes/console-users';
+import { exportRoutes } from './http/routes/export';
+import { layoutRoutes } from './http/routes/layouts';
+import { preferenceRoutes } from './http/routes/preferences';
 import { sessionSecurityRoutes } from './http/routes/session-security';
-import { cspNonce, securityHeaders } from './http/security';
+import { viewRoutes } from './http/routes/views';
+import { requestLog } from './http/request-log';
+import { apiSecurityHeaders, cspNonce, pageSecurityHeaders } from './http/security';
 import { loadUser } from './http/session-cookie';
 import { webApp } from './http/web-app';
 import { UpstreamClient } from './upstream/client';
 
 export interface Bff {
   app: Express;
+  /** What the HTTP server runs: the fast path for upstream reads, else the Express app. */
+  handler: RequestListener;
   log: Logger;
   /** Set on first start when no admin exists and none was configured. */
   setupToken: string | undefined;
@@ -47,14 +56,8 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.use(requestContext);
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req) => (req as express.Request).requestId,
-      autoLogging: config.logLevel === 'debug',
-    }),
-  );
-  app.use(cspNonce, securityHeaders);
+  app.use(requestLog(logger, config.logLevel === 'debug'));
+  app.get(['/healthz', '/readyz'], apiSecurityHeaders);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -64,21 +67,48 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   });
   app.use(
     '/api',
+    apiSecurityHeaders,
     express.json({ limit: '20mb' }),
     jsonLimits,
     cookieParser(),
     csrfGuard,
     loadUser(sql, config.session),
   );
+  app.use(upstreamRoutes(sql, config.apps, clients));
   app.use(authRoutes(sql, config.session, appIds));
   app.use(sessionSecurityRoutes(sql));
+  app.use(preferenceRoutes(sql));
+  app.use(viewRoutes(sql, appIds));
+  // Before appRoutes, whose /api/apps/:app/* forwards everything else upstream.
+  const access = appAccess(sql, config.apps, clients);
+  app.use(exportRoutes(access));
+  app.use(layoutRoutes(sql, access));
   app.use(appRoutes(sql, config.apps, clients));
   app.use(consoleUserRoutes(sql, appIds));
   app.use(auditRoutes(sql));
   app.use('/api', (req, _res, next) =>
     next(notFound(`There is no console API ${req.method} ${req.originalUrl}.`)),
   );
-  app.use(webApp(config.webDist));
+  app.use(cspNonce, pageSecurityHeaders, webApp(config.webDist));
   app.use(errorHandler(logger));
-  return { app, log: logger, setupToken: firstRun.setupToken };
+  const fast = fastReads({
+    sql,
+    policy: config.session,
+    apps: new Map(config.apps.map((a) => [a.id, { app: a, client: clients.get(a.id)! }])),
+    logger,
+    logEach: config.logLevel === 'debug',
+  });
+  const handler: RequestListener = (req, res) => {
+    fast(req, res).then(
+      (handled) => {
+        if (!handled) app(req, res);
+      },
+      // Only a fault before anything was written can land here (the session store failing):
+      // Express answers the request itself, in the console's error model.
+      () => {
+        app(req, res);
+      },
+    );
+  };
+  return { app, handler, log: logger, setupToken: firstRun.setupToken };
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { openSql } from '@switchboard/shared/sql';
 import { createBff } from './app';
 import { loadConfig } from './config';
@@ -6,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const sql = await openSql(config.database);
   const bff = await createBff(config, sql);
-  const server = bff.app.listen(config.port, config.host, () => {
+  const server = createServer(bff.handler).listen(config.port, config.host, () => {
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
     const url = `http://${host}:${config.port}`;
     bff.log.info(

@@ -110,4 +110,51 @@ export const bffMigrations: readonly Migration[] = [
       ALTER TABLE console_users ADD COLUMN totp_last_step bigint;
     `,
   },
+  {
+    id: '0005_saved_views',
+    // Saved queries of the data browser, per app and class; a shared one is listed to everyone
+    // who may read the app's data. They go with their owner.
+    sql: `
+      CREATE TABLE console_saved_views (
+        id text PRIMARY KEY,
+        app text NOT NULL,
+        class_name text NOT NULL,
+        name text NOT NULL,
+        query text NOT NULL,
+        shared boolean NOT NULL DEFAULT false,
+        owner_id text NOT NULL REFERENCES console_users(id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX console_saved_views_app_class ON console_saved_views (app, class_name);
+    `,
+  },
+  {
+    id: '0006_grid_layouts',
+    // Each console user's grid layout (columns shown, order, widths, pinned) per app and class,
+    // as the console API's contract shapes it; it goes with its user.
+    sql: `
+      CREATE TABLE console_grid_layouts (
+        user_id text NOT NULL REFERENCES console_users(id) ON DELETE CASCADE,
+        app text NOT NULL,
+        class_name text NOT NULL,
+        layout jsonb NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, app, class_name)
+      );
+    `,
+  },
+  {
+    id: '0007_console_preferences',
+    // Each console user's language, theme and time zone; null columns mean "not chosen".
+    sql: `
+      CREATE TABLE console_preferences (
+        user_id text PRIMARY KEY REFERENCES console_users(id) ON DELETE CASCADE,
+        language text,
+        theme text,
+        time_zone text,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

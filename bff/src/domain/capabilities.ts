@@ -12,6 +12,8 @@ const PROBES: Record<Capability, { path: string; query: Record<string, string> }
   storage: { path: '/1.1/schemas', query: {} },
   push: { path: '/1.1/scheduledPushMessages', query: { limit: '1' } },
   im: { path: '/1.2/rtm/stats', query: {} },
+  // Served next to the schema writes; a LeanCloud app answers 404.
+  schemaWrite: { path: '/1.1/switchboard/class-stats', query: {} },
 };
 
 const CACHE_MS = 60_000;

@@ -1,5 +1,5 @@
 import { isPlainObject } from '@switchboard/shared';
-import type { UpstreamClient, UpstreamRequest } from '../upstream/client';
+import type { UpstreamClient, UpstreamRequest, UpstreamResponse } from '../upstream/client';
 import { ConsoleError } from './errors';
 
 /**
@@ -7,8 +7,16 @@ import { ConsoleError } from './errors';
  * 4xx passed on with their code and text, 429 with Retry-After, anything else 502.
  */
 export async function sendUpstream(client: UpstreamClient, req: UpstreamRequest): Promise<unknown> {
+  return (await exchangeUpstream(client, req)).body;
+}
+
+/** As sendUpstream, with the answer's text as well as its parsed body. */
+export async function exchangeUpstream(
+  client: UpstreamClient,
+  req: UpstreamRequest,
+): Promise<UpstreamResponse> {
   const res = await client.request(req);
-  if (res.status >= 200 && res.status < 300) return res.body;
+  if (res.status >= 200 && res.status < 300) return res;
   const upstream = isPlainObject(res.body) ? res.body : {};
   const text = client.redact(typeof upstream.error === 'string' ? upstream.error : `HTTP ${res.status}`);
   const details = { upstreamStatus: res.status, upstreamCode: upstream.code };

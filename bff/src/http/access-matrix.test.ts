@@ -148,7 +148,11 @@ async function consoleRequest(
   route: RouteDef,
   who: Principal | undefined,
 ): Promise<ConsoleRequest> {
-  const values: Record<string, () => Promise<string> | string> = { app: () => 'default', id: throwawayUser };
+  const values: Record<string, () => Promise<string> | string> = {
+    app: () => 'default',
+    id: throwawayUser,
+    className: () => 'Product',
+  };
   const ids: Record<string, string> = {};
   for (const [, name] of route.path.matchAll(/:(\w+)/g)) {
     const value = values[name!];
@@ -159,6 +163,7 @@ async function consoleRequest(
   const queries: Partial<Record<RouteKey, Record<string, string>>> = {
     listAudit: { limit: '1' },
     exportAudit: { format: 'csv' },
+    exportClass: { format: 'csv' },
   };
   const query = queries[key] ?? {};
   if (route.query) expect(route.query.safeParse(query).success, `${key} query`).toBe(true);
@@ -195,6 +200,9 @@ async function consoleRequest(
       };
       break;
     }
+    case 'createView':
+      body = { name: unique('view'), className: 'Product', query: 'order=-createdAt' };
+      break;
     case 'updateConsoleUser': {
       body = { role: 'viewer' };
       const id = ids.id!;
@@ -303,6 +311,13 @@ const CLASSES = [
   '_Notification',
 ];
 const MISSING = 'doesnotexist0';
+/**
+ * Deleting a class is tried on one that does not exist (an allowed call answers 404), never on a
+ * class the other cases read; the refused deletes are checked to leave Product whole below.
+ */
+const DELETED_CLASS = 'MatrixNeverCreated';
+const deletesClass = (route: UpstreamRoute) =>
+  route.method === 'DELETE' && route.path === '/1.1/schemas/:className';
 const realIds: Record<string, string> = {};
 
 async function loadDemoIds() {
@@ -340,7 +355,7 @@ function concrete(
 ): Omit<UpstreamCase, 'permission'> & { params: Params } {
   const cls = className ?? route.className;
   const values: Record<string, string> = {
-    className: className ?? '',
+    className: deletesClass(route) && className === 'Product' ? DELETED_CLASS : (className ?? ''),
     objectId: route.method === 'GET' && cls && realIds[cls] ? realIds[cls] : MISSING,
     pushId: MISSING,
     taskId: MISSING,
@@ -367,6 +382,7 @@ function concrete(
       { from_client: 'a', timestamp: 1 },
       { email: 'nobody@example.com' },
       { requests: [batchElement()] },
+      { fields: {} },
     ]);
     if (body === undefined)
       throw new Error(`${route.method} ${route.path}: no valid body; add one to concrete()`);
@@ -501,6 +517,33 @@ describe('upstream routes × roles', () => {
     const after = await admin().call('GET', `${upstreamPrefix('default')}${objectPath}`);
     expect(after.status).toBe(200);
     expect(after.json).toEqual(before.json);
+  }, 120_000);
+
+  it('never reach the upstream for a refused class delete: Product keeps its objects and fields', async () => {
+    const schemaPath = '/1.1/schemas/Product';
+    const before = await admin().call('GET', `${upstreamPrefix('default')}${schemaPath}`);
+    expect(before.status).toBe(200);
+    const refused = combos.filter((c) => !roleHas(c.role, 'schema.write'));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const { p, app } of refused) {
+      const prefix = upstreamPrefix(app);
+      const r1 = await session(p).call('DELETE', `${prefix}${schemaPath}`);
+      const r2 = await session(p).call('PUT', `${prefix}${schemaPath}`, {
+        fields: { name: { __op: 'Delete' } },
+      });
+      expect([r1.status, r1.json.code, r2.status, r2.json.code], `${p.name} in ${app}`).toEqual([
+        403,
+        'forbidden',
+        403,
+        'forbidden',
+      ]);
+    }
+    const after = await admin().call('GET', `${upstreamPrefix('default')}${schemaPath}`);
+    expect(after.json).toEqual(before.json);
+    expect(
+      (await admin().call('GET', `${upstreamPrefix('default')}/1.1/classes/Product/${realIds.Product!}`))
+        .status,
+    ).toBe(200);
   }, 120_000);
 });
 

@@ -4,11 +4,16 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { ConsoleError, zodIssues } from '../domain/errors';
 
-export function sendError(req: Request, res: Response, err: ConsoleError): void {
-  const body: ConsoleErrorBody = { code: err.code, message: err.message, requestId: req.requestId };
+/** The console error model's body for one failure. */
+export function errorBody(err: ConsoleError, requestId: string): ConsoleErrorBody {
+  const body: ConsoleErrorBody = { code: err.code, message: err.message, requestId };
   if (err.details !== undefined) body.details = err.details;
+  return body;
+}
+
+export function sendError(req: Request, res: Response, err: ConsoleError): void {
   if (err.headers) res.set(err.headers);
-  res.status(err.status).json(body);
+  res.status(err.status).json(errorBody(err, req.requestId));
 }
 
 /** Parses a console request body with its contract schema; failures are 400 validation_failed. */

@@ -10,8 +10,8 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
 
 const nonce = (_req: unknown, res: unknown) => `'nonce-${String((res as Response).locals.cspNonce)}'`;
 
-/** helmet with a strict CSP: no inline script or style without the response's nonce. */
-export const securityHeaders = helmet({
+/** For the web app's pages: helmet with a strict CSP, no inline script or style without the nonce. */
+export const pageSecurityHeaders = helmet({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -28,3 +28,28 @@ export const securityHeaders = helmet({
     },
   },
 });
+
+/**
+ * For JSON answers: the same protections as the pages, but a CSP that allows nothing at all (a
+ * JSON answer opened as a document must run and embed nothing) and no per-response nonce. The
+ * set is fixed, so it is built once instead of by helmet's middleware chain on every API call.
+ */
+export const API_HEADERS = new Map<string, string>([
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'DENY'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+]);
+
+export function apiSecurityHeaders(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeaders(API_HEADERS);
+  next();
+}

@@ -22,6 +22,29 @@ function options(req: Request, maxAgeMs?: number): CookieOptions {
   };
 }
 
+/**
+ * The session token in a raw Cookie header, read as cookie-parser reads it (first occurrence of a
+ * name wins, quotes removed, percent-decoded), for code that runs before Express.
+ */
+export function sessionTokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const found = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if ((name !== SECURE_NAME && name !== PLAIN_NAME) || found.has(name)) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    try {
+      found.set(name, value.includes('%') ? decodeURIComponent(value) : value);
+    } catch {
+      found.set(name, value);
+    }
+  }
+  return found.get(SECURE_NAME) ?? found.get(PLAIN_NAME);
+}
+
 export function readSessionToken(req: Request): string | undefined {
   const cookies = req.cookies as Record<string, string | undefined>;
   return cookies[SECURE_NAME] ?? cookies[PLAIN_NAME];

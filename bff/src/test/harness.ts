@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { CSRF_HEADER } from '@switchboard/shared';
 import { openTestDatabase } from '@switchboard/shared/sql/testing';
@@ -9,6 +10,8 @@ import type { BffConfig } from '../config';
 
 export interface TestBff {
   url: string;
+  /** The same console served by its Express app alone, without the fast path for reads. */
+  expressUrl: string;
   sql: Sql;
   setupToken: string | undefined;
   close(): Promise<void>;
@@ -44,15 +47,20 @@ export async function startBff(config: BffConfig): Promise<TestBff> {
   const db = await openTestDatabase();
   const bff = await createBff(config, db.sql, pino({ level: 'silent' }));
   const server: Server = await new Promise((resolve) => {
-    const s = bff.app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const expressOnly: Server = await new Promise((resolve) => {
+    const s = createServer(bff.app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    expressUrl: `http://127.0.0.1:${(expressOnly.address() as AddressInfo).port}`,
     sql: db.sql,
     setupToken: bff.setupToken,
     async close() {
       await new Promise((r) => server.close(r));
+      await new Promise((r) => expressOnly.close(r));
       await db.drop();
     },
   };
@@ -84,6 +92,13 @@ export class ConsoleClient {
       json = {};
     }
     return { status: res.status, headers: res.headers, json, text, setCookie };
+  }
+
+  /** A client of another address carrying this one's session cookie. */
+  at(base: string): ConsoleClient {
+    const other = new ConsoleClient(base);
+    other.cookie = this.cookie;
+    return other;
   }
 
   async login(email: string, password: string) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { request } from 'undici';
+import { Pool } from 'undici';
 import { LC_HEADERS, MASTER_SUFFIX } from '@switchboard/shared';
 import type { UpstreamApp } from '../apps-config';
 import { ConsoleError } from '../domain/errors';
@@ -7,6 +7,8 @@ import { ConsoleError } from '../domain/errors';
 export interface UpstreamResponse {
   status: number;
   body: unknown;
+  /** The body as the app sent it (valid JSON, or empty), for answers passed on unchanged. */
+  text: string;
   retryAfter: string | undefined;
 }
 
@@ -23,10 +25,23 @@ export interface UpstreamRequest {
  * hands back.
  */
 export class UpstreamClient {
+  /**
+   * Kept-alive connections to this one app. Without a pool of its own the client would go through
+   * the process-wide dispatcher, which is Node's bundled copy of undici (an extra routing layer
+   * per request, and whatever version Node ships).
+   */
+  private readonly pool: Pool;
+  /** The base URL's path, e.g. "/prefix" for https://host/prefix; "" for none. */
+  private readonly prefix: string;
+
   constructor(
     private readonly app: UpstreamApp,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    const base = new URL(app.baseUrl);
+    this.pool = new Pool(base.origin, { connections: 128 });
+    this.prefix = base.pathname.replace(/\/+$/, '');
+  }
 
   private sign(): string {
     const ts = Date.now();
@@ -45,7 +60,7 @@ export class UpstreamClient {
     const qs = new URLSearchParams(req.query).toString();
     // Paths arrive decoded and checked (parseUpstreamPath); each segment is encoded again here.
     const path = req.path.split('/').map(encodeURIComponent).join('/');
-    const url = `${this.app.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+    const target = `${this.prefix}${path}${qs ? `?${qs}` : ''}`;
     const headers: Record<string, string> = {
       [LC_HEADERS.id]: this.app.appId,
       [LC_HEADERS.sign]: this.sign(),
@@ -61,10 +76,11 @@ export class UpstreamClient {
     let retryAfter: string | undefined;
     let text: string;
     try {
-      // undici's own request API: the same client as fetch without the web-streams layer, and
-      // its timers instead of one AbortSignal per request (both cost the BFF CPU per request).
+      // undici's request API: the same client as fetch without the web-streams layer, and its
+      // timers instead of one AbortSignal per request (both cost the BFF CPU per request).
       // Redirects are not followed: a 3xx is not a 2xx, so it is reported as a failure.
-      const res = await request(url, {
+      const res = await this.pool.request({
+        path: target,
         method: req.method,
         headers,
         body: payload,
@@ -100,6 +116,6 @@ export class UpstreamClient {
         `The app "${this.app.name}" answered with something that is not JSON.`,
       );
     }
-    return { status, body, retryAfter };
+    return { status, body, text, retryAfter };
   }
 }

@@ -57,7 +57,7 @@ describe('the allowlisted upstream API', () => {
     for (const [method, path] of [
       ['POST', '/1.1/login'],
       ['PUT', '/1.1/users/abc/updatePassword'],
-      ['DELETE', '/1.1/schemas/Product'],
+      ['DELETE', '/1.1/schemas'],
       ['GET', '/1.1/classes/Product/abc/extra'],
       ['POST', '/1.1/functions/hello'],
       ['GET', '/1.1/classes/Bad-Name'],
@@ -103,7 +103,7 @@ describe('the allowlisted upstream API', () => {
     expect(r.json).toEqual({
       app: 'default',
       reachable: true,
-      areas: { storage: true, push: false, im: false },
+      areas: { storage: true, push: false, im: false, schemaWrite: true },
       source: 'probe',
     });
     expect((await c.call('GET', '/api/apps/nowhere/capabilities')).status).toBe(404);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvColumns, csvLines } from './csv';
+
+describe('csvCell', () => {
+  const pointer = { type: 'Pointer', className: 'Owner' };
+  it('writes values in the form the importer reads back', () => {
+    expect(csvCell('=1+1, "x"', { type: 'String' })).toBe('=1+1, "x"');
+    expect(csvCell(1.5, undefined)).toBe('1.5');
+    expect(csvCell(false, undefined)).toBe('false');
+    expect(csvCell(null, undefined)).toBe('');
+    expect(csvCell(undefined, undefined)).toBe('');
+    expect(csvCell({ __type: 'Date', iso: '2024-01-01T00:00:00.000Z' }, undefined)).toBe(
+      '2024-01-01T00:00:00.000Z',
+    );
+    expect(csvCell({ __type: 'Pointer', className: 'Owner', objectId: 'o1' }, pointer)).toBe('o1');
+    expect(csvCell({ a: [1] }, undefined)).toBe('{"a":[1]}');
+  });
+
+  it('keeps a pointer whole when the schema does not name its class', () => {
+    const p = { __type: 'Pointer', className: 'Other', objectId: 'o1' };
+    expect(csvCell(p, pointer)).toBe(JSON.stringify(p));
+    expect(csvCell(p, undefined)).toBe(JSON.stringify(p));
+  });
+});
+
+describe('csvColumns and csvLines', () => {
+  const fields = { objectId: { type: 'String' }, b: { type: 'String' }, a: { type: 'Number' } };
+  it('keeps schema order, narrowed to the keys with objectId', () => {
+    expect(csvColumns(fields)).toEqual(['objectId', 'b', 'a']);
+    expect(csvColumns(fields, ['a'])).toEqual(['objectId', 'a']);
+  });
+  it('quotes what needs quoting', () => {
+    expect(csvLines([['a,b', 'say "hi"', 'two\nlines', 'plain']])).toBe(
+      '"a,b","say ""hi""","two\nlines",plain\n',
+    );
+    expect(csvLines([])).toBe('');
+  });
+});

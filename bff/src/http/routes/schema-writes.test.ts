@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../domain/users';
+import { ConsoleClient, startBff, testConfig } from '../../test/harness';
+import type { TestBff } from '../../test/harness';
+import { startUpstreamServer } from '../../test/upstream-server';
+import type { UpstreamServer } from '../../test/upstream-server';
+
+/**
+ * Class management through the console: schema writes reach the app only with schema.write in
+ * that app, bad field definitions stop at the bff, and each write is audited under its action.
+ */
+let upstream: UpstreamServer;
+let bff: TestBff;
+const admin = { email: 'admin@example.com', password: 'admin password 123' };
+const dev = { email: 'dev@example.com', password: 'developer password' };
+const viewer = { email: 'viewer@example.com', password: 'viewer password 1' };
+
+beforeAll(async () => {
+  upstream = await startUpstreamServer({ seedDemo: true });
+  const config = testConfig(upstream.url, { initialAdmin: admin });
+  config.apps = [{ ...config.apps[0]!, ...upstream.keys }];
+  bff = await startBff(config);
+  await createUser(bff.sql, { ...dev, role: 'developer' });
+  await createUser(bff.sql, { ...viewer, role: 'viewer' });
+});
+afterAll(async () => {
+  await bff?.close();
+  await upstream?.stop();
+});
+
+async function as(user: { email: string; password: string }) {
+  const c = new ConsoleClient(bff.url);
+  await c.login(user.email, user.password);
+  return c;
+}
+
+const base = '/api/apps/default/1.1';
+
+async function auditActions(className: string): Promise<[string, string][]> {
+  const c = await as(admin);
+  const r = await c.call('GET', '/api/audit?limit=100');
+  expect(r.status).toBe(200);
+  const entries = r.json.results as { action: string; result: string; target: { class?: string } | null }[];
+  return entries
+    .filter((e) => e.target?.class === className && e.action.startsWith('schema.'))
+    .reverse()
+    .map((e) => [e.action, e.result]);
+}
+
+describe('class management through the console', () => {
+  it('creates a class, adds and deletes a field, deletes the class; every step audited', async () => {
+    const c = await as(dev);
+    const created = await c.call('POST', `${base}/schemas/Book`, {
+      fields: { title: { type: 'String' }, author: { type: 'Pointer', targetClass: '_User' } },
+    });
+    expect(created.status, created.text).toBeLessThan(300);
+    const added = await c.call('PUT', `${base}/schemas/Book`, { fields: { pages: { type: 'Number' } } });
+    expect(added.status, added.text).toBe(200);
+    const schema = await c.call('GET', `${base}/schemas/Book`);
+    expect(schema.json.Book).toMatchObject({
+      title: { type: 'String' },
+      author: { type: 'Pointer', className: '_User' },
+      pages: { type: 'Number' },
+    });
+    const dropped = await c.call('PUT', `${base}/schemas/Book`, { fields: { pages: { __op: 'Delete' } } });
+    expect(dropped.status).toBe(200);
+    const stats = await c.call('GET', `${base}/switchboard/class-stats`);
+    expect(stats.json.results).toContainEqual({ className: 'Book', estimatedCount: 0, exact: true });
+    expect((await c.call('DELETE', `${base}/schemas/Book`)).status).toBe(200);
+    expect((await c.call('GET', `${base}/schemas/Book`)).status).toBe(404);
+    expect(await auditActions('Book')).toEqual([
+      ['schema.create_class', 'ok'],
+      ['schema.update_class', 'ok'],
+      ['schema.update_class', 'ok'],
+      ['schema.delete_class', 'ok'],
+    ]);
+  });
+
+  it('refuses a viewer (who may still read counts), and the class stays', async () => {
+    const c = await as(viewer);
+    const del = await c.call('DELETE', `${base}/schemas/Product`);
+    expect([del.status, del.json.code]).toEqual([403, 'forbidden']);
+    const create = await c.call('POST', `${base}/schemas/Sneaky`, {});
+    expect([create.status, create.json.code]).toEqual([403, 'forbidden']);
+    expect((await c.call('GET', `${base}/schemas/Product`)).status).toBe(200);
+    expect((await c.call('GET', `${base}/switchboard/class-stats`)).status).toBe(200);
+    expect(await auditActions('Product')).toContainEqual(['schema.delete_class', 'denied']);
+  });
+
+  it('stops malformed field definitions at the bff, and passes on the app’s refusals', async () => {
+    const c = await as(dev);
+    for (const body of [
+      { fields: { a: { type: 'Text' } } },
+      { fields: { a: { __op: 'Increment' } } },
+      { fields: 'title' },
+    ]) {
+      const r = await c.call('PUT', `${base}/schemas/Product`, body);
+      expect([r.status, r.json.code], JSON.stringify(body)).toEqual([400, 'validation_failed']);
+    }
+    const builtin = await c.call('DELETE', `${base}/schemas/_User`);
+    expect(builtin.status).toBe(400);
+    expect(builtin.json).toMatchObject({ code: 'upstream_error', details: { upstreamCode: 119 } });
+  });
+});
