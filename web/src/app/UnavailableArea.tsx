@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { UnavailablePage } from '../components/UnavailablePage';
 
-export type PlannedArea = 'users' | 'roles' | 'push' | 'messaging' | 'settings';
+export type PlannedArea = 'users' | 'roles' | 'push' | 'messaging';
 
 /** A console section that is in the navigation but not built yet. */
 export function UnavailableArea({ area }: { area: PlannedArea }) {

@@ -12,27 +12,28 @@ import {
   ColorModeContext,
   initialColorMode,
   otherMode,
+  readColorModePreference,
   systemPrefersDark,
 } from '../components/theme/color-mode';
-import type { ColorMode, ColorModeState } from '../components/theme/color-mode';
+import type { ColorMode, ColorModePreference, ColorModeState } from '../components/theme/color-mode';
+import { isTimeZone } from '@switchboard/shared';
 import { readPreference, STORAGE_KEYS, writePreference } from '../lib/storage';
+import { browserTimeZone, TimeZoneContext } from '../lib/time-zone';
+import type { TimeZoneState } from '../lib/time-zone';
 import { createAppTheme } from './theme';
 
 function ColorModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<ColorMode>(() =>
-    initialColorMode(readPreference(STORAGE_KEYS.colorMode), systemPrefersDark()),
+  const [preference, setPreferenceState] = useState<ColorModePreference>(() =>
+    readColorModePreference(readPreference(STORAGE_KEYS.colorMode)),
   );
-  const state = useMemo<ColorModeState>(
-    () => ({
-      mode,
-      toggle: () => {
-        const next = otherMode(mode);
-        writePreference(STORAGE_KEYS.colorMode, next);
-        setMode(next);
-      },
-    }),
-    [mode],
-  );
+  const mode: ColorMode = preference === 'system' ? initialColorMode(null, systemPrefersDark()) : preference;
+  const state = useMemo<ColorModeState>(() => {
+    const setPreference = (next: ColorModePreference) => {
+      writePreference(STORAGE_KEYS.colorMode, next);
+      setPreferenceState(next);
+    };
+    return { mode, preference, setPreference, toggle: () => setPreference(otherMode(mode)) };
+  }, [mode, preference]);
   const theme = useMemo(() => createAppTheme(mode), [mode]);
   return (
     <ColorModeContext value={state}>
@@ -42,6 +43,26 @@ function ColorModeProvider({ children }: { children: ReactNode }) {
       </ThemeProvider>
     </ColorModeContext>
   );
+}
+
+function TimeZoneProvider({ children }: { children: ReactNode }) {
+  // A stored zone this browser does not know would make every date fail to format.
+  const [preference, setPreferenceState] = useState<string | null>(() => {
+    const stored = readPreference(STORAGE_KEYS.timeZone);
+    return stored && isTimeZone(stored) ? stored : null;
+  });
+  const state = useMemo<TimeZoneState>(
+    () => ({
+      timeZone: preference ?? browserTimeZone(),
+      preference,
+      setPreference: (next) => {
+        writePreference(STORAGE_KEYS.timeZone, next ?? '');
+        setPreferenceState(next);
+      },
+    }),
+    [preference],
+  );
+  return <TimeZoneContext value={state}>{children}</TimeZoneContext>;
 }
 
 export interface AppProvidersProps {
@@ -56,7 +77,9 @@ export function AppProviders({ queryClient, i18n, styleCache, children }: AppPro
   const tree = (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ColorModeProvider>{children}</ColorModeProvider>
+        <ColorModeProvider>
+          <TimeZoneProvider>{children}</TimeZoneProvider>
+        </ColorModeProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,16 +1,20 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppsIndexRedirect } from '../features/apps';
-import { LoginPage, RequireSession, SetPasswordPage, SetupPage } from '../features/auth';
-import { ChooseClassHint, ClassObjectsPage, DataLayout } from '../features/data';
+import { RequireSession } from '../features/auth';
 import { AuthLayout } from './AuthLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
-import { AppShell } from './shell/AppShell';
 import { UnavailableArea } from './UnavailableArea';
 import type { PlannedArea } from './UnavailableArea';
 
-const PLANNED: readonly PlannedArea[] = ['users', 'roles', 'push', 'messaging', 'settings'];
+// Each area's code loads when its route is first opened (the data browser, with its grid, editors
+// and query builder, is the largest), so a first visit downloads only the core and one page.
+const loadAuthPages = () => import('../features/auth/pages');
+const loadData = () => import('../features/data');
+const loadAdmin = () => import('../features/admin/pages');
+
+const PLANNED: readonly PlannedArea[] = ['users', 'roles', 'push', 'messaging'];
 
 /** The route table; paths match lib/paths.ts. */
 export const routes: RouteObject[] = [
@@ -20,9 +24,12 @@ export const routes: RouteObject[] = [
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'setup', element: <SetupPage /> },
-          { path: 'set-password', element: <SetPasswordPage /> },
+          { path: 'login', lazy: async () => ({ Component: (await loadAuthPages()).LoginPage }) },
+          { path: 'setup', lazy: async () => ({ Component: (await loadAuthPages()).SetupPage }) },
+          {
+            path: 'set-password',
+            lazy: async () => ({ Component: (await loadAuthPages()).SetPasswordPage }),
+          },
         ],
       },
       {
@@ -31,16 +38,31 @@ export const routes: RouteObject[] = [
           { index: true, element: <AppsIndexRedirect /> },
           {
             path: 'apps/:app',
-            element: <AppShell />,
+            lazy: async () => ({ Component: (await import('./shell/AppShell')).AppShell }),
             children: [
               { index: true, element: <Navigate to="data" replace /> },
               {
                 path: 'data',
-                element: <DataLayout />,
+                lazy: async () => ({ Component: (await loadData()).DataLayout }),
                 children: [
-                  { index: true, element: <ChooseClassHint /> },
-                  { path: ':className', element: <ClassObjectsPage /> },
+                  { index: true, lazy: async () => ({ Component: (await loadData()).ChooseClassHint }) },
+                  {
+                    path: ':className',
+                    lazy: async () => ({ Component: (await loadData()).ClassObjectsPage }),
+                  },
                 ],
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({ Component: (await import('../features/settings/pages')).SettingsPage }),
+              },
+              {
+                path: 'admin/users',
+                lazy: async () => ({ Component: (await loadAdmin()).ConsoleUsersPage }),
+              },
+              {
+                path: 'admin/audit',
+                lazy: async () => ({ Component: (await loadAdmin()).AuditLogPage }),
               },
               ...PLANNED.map((area) => ({ path: area, element: <UnavailableArea area={area} /> })),
             ],

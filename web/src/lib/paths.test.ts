@@ -4,6 +4,7 @@ import { paths, safeNextPath } from './paths';
 describe('paths', () => {
   it('builds encoded console URLs', () => {
     expect(paths.area('my app', 'push')).toBe('/apps/my%20app/push');
+    expect(paths.admin('my app', 'audit')).toBe('/apps/my%20app/admin/audit');
     expect(paths.dataClass('default', 'Product', { objectId: 'abc' })).toBe(
       '/apps/default/data/Product?objectId=abc',
     );

@@ -2,6 +2,10 @@
 export const CONSOLE_AREAS = ['data', 'users', 'roles', 'push', 'messaging', 'settings'] as const;
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
 
+/** The console-wide admin pages, reached from any app's frame. */
+export const ADMIN_PAGES = ['users', 'audit'] as const;
+export type AdminPage = (typeof ADMIN_PAGES)[number];
+
 const seg = encodeURIComponent;
 
 export const paths = {
@@ -11,6 +15,7 @@ export const paths = {
   setPassword: '/set-password',
   app: (app: string) => `/apps/${seg(app)}`,
   area: (app: string, area: ConsoleArea) => `/apps/${seg(app)}/${area}`,
+  admin: (app: string, page: AdminPage) => `/apps/${seg(app)}/admin/${page}`,
   dataClass: (app: string, className: string, search?: Record<string, string>) => {
     const qs = search ? new URLSearchParams(search).toString() : '';
     return `/apps/${seg(app)}/data/${seg(className)}${qs ? `?${qs}` : ''}`;

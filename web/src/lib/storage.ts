@@ -5,6 +5,7 @@
 export const STORAGE_KEYS = {
   language: 'switchboard.language',
   colorMode: 'switchboard.colorMode',
+  timeZone: 'switchboard.timeZone',
 } as const;
 
 export function readPreference(key: string): string | null {

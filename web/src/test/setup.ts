@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18next from 'i18next';
-import { initI18n } from '../lib/i18n';
+import { initI18n, loadLanguage } from '../lib/i18n';
 
 initI18n('en');
+await loadLanguage('en');
 
 afterEach(async () => {
   cleanup();

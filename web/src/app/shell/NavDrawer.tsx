@@ -4,6 +4,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ChatIcon from '@mui/icons-material/Chat';
+import Divider from '@mui/material/Divider';
+import HistoryIcon from '@mui/icons-material/History';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import GroupIcon from '@mui/icons-material/Group';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SecurityIcon from '@mui/icons-material/Security';
@@ -13,7 +16,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../lib/paths';
-import type { ConsoleArea } from '../../lib/paths';
+import type { AdminPage, ConsoleArea } from '../../lib/paths';
 
 const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
   data: <StorageIcon />,
@@ -24,9 +27,27 @@ const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
   settings: <SettingsIcon />,
 };
 
+const ADMIN_ICONS: Record<AdminPage, ReactNode> = {
+  users: <ManageAccountsIcon />,
+  audit: <HistoryIcon />,
+};
+
 const NAV_ORDER: readonly ConsoleArea[] = ['data', 'users', 'roles', 'push', 'messaging', 'settings'];
 
-export function NavDrawer({ app }: { app: string }) {
+const activeSx = {
+  '&.active': {
+    bgcolor: 'action.selected',
+    '& .MuiListItemIcon-root': { color: 'primary.main' },
+  },
+};
+
+export interface NavDrawerProps {
+  app: string;
+  /** The admin pages the session may open; the others are not listed. */
+  adminPages?: readonly AdminPage[];
+}
+
+export function NavDrawer({ app, adminPages = [] }: NavDrawerProps) {
   const { t } = useTranslation();
   return (
     <Box
@@ -36,21 +57,20 @@ export function NavDrawer({ app }: { app: string }) {
     >
       <List component="div">
         {NAV_ORDER.map((area) => (
-          <ListItemButton
-            key={area}
-            component={NavLink}
-            to={paths.area(app, area)}
-            sx={{
-              '&.active': {
-                bgcolor: 'action.selected',
-                '& .MuiListItemIcon-root': { color: 'primary.main' },
-              },
-            }}
-          >
+          <ListItemButton key={area} component={NavLink} to={paths.area(app, area)} sx={activeSx}>
             <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
               {AREA_ICONS[area]}
             </ListItemIcon>
             <ListItemText primary={t(`nav.${area}`)} />
+          </ListItemButton>
+        ))}
+        {adminPages.length > 0 && <Divider sx={{ my: 1 }} />}
+        {adminPages.map((page) => (
+          <ListItemButton key={page} component={NavLink} to={paths.admin(app, page)} sx={activeSx}>
+            <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
+              {ADMIN_ICONS[page]}
+            </ListItemIcon>
+            <ListItemText primary={t(`admin.nav.${page}`)} />
           </ListItemButton>
         ))}
       </List>

@@ -1,10 +1,17 @@
 import { createContext, useContext } from 'react';
 
 export type ColorMode = 'light' | 'dark';
+/** What the person chose: a mode, or whatever the operating system prefers. */
+export type ColorModePreference = ColorMode | 'system';
+
+export function readColorModePreference(stored: string | null): ColorModePreference {
+  return stored === 'light' || stored === 'dark' ? stored : 'system';
+}
 
 /** The stored choice, else what the operating system prefers. */
 export function initialColorMode(stored: string | null, prefersDark: boolean): ColorMode {
-  if (stored === 'light' || stored === 'dark') return stored;
+  const preference = readColorModePreference(stored);
+  if (preference !== 'system') return preference;
   return prefersDark ? 'dark' : 'light';
 }
 
@@ -20,7 +27,9 @@ export function systemPrefersDark(): boolean {
 
 export interface ColorModeState {
   mode: ColorMode;
+  preference: ColorModePreference;
   toggle: () => void;
+  setPreference: (preference: ColorModePreference) => void;
 }
 
 export const ColorModeContext = createContext<ColorModeState | null>(null);

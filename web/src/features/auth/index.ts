@@ -2,7 +2,5 @@
 export { useSession } from './api/get-session';
 export { useLogout } from './api/logout';
 export { authKeys } from './api/keys';
-export { LoginPage } from './components/LoginPage';
-export { SetPasswordPage } from './components/SetPasswordPage';
-export { SetupPage } from './components/SetupPage';
 export { RequireSession } from './components/RequireSession';
+// The pages load with their routes (see app/routes.tsx), not with everything else.

@@ -1,5 +1,5 @@
 export { apiRequest, buildUrl, callRoute } from './client';
-export { upstreamGet } from './upstream';
+export { upstreamGet, upstreamSend } from './upstream';
 export type { QueryValue, RequestOptions } from './client';
 export {
   ConsoleApiError,

@@ -12,3 +12,14 @@ export function upstreamGet<T>(
 ): Promise<T> {
   return apiRequest(`${upstreamPrefix(app)}${path}`, { schema, ...options });
 }
+
+/** A write (POST, PUT or DELETE) to an upstream path of one app through the BFF's allowlist. */
+export function upstreamSend<T>(
+  app: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: `/1.1/${string}`,
+  schema: z.ZodType<T>,
+  options: { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal | undefined } = {},
+): Promise<T> {
+  return apiRequest(`${upstreamPrefix(app)}${path}`, { method, schema, ...options });
+}

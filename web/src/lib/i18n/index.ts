@@ -2,8 +2,7 @@ import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readPreference, STORAGE_KEYS, writePreference } from '../storage';
-import { en } from './locales/en';
-import { zhCN } from './locales/zh-CN';
+import type { Messages } from './locales/en';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -31,19 +30,44 @@ function syncDocumentLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }
 
-/** Initialise the shared i18next instance once; later calls return it as it is. */
+/**
+ * Every language's strings load on demand, so a first visit downloads one language's strings and
+ * the strings of the whole console do not weigh on the first page's JavaScript.
+ */
+const LOADERS: Record<Language, () => Promise<Messages>> = {
+  en: async () => (await import('./locales/en')).en,
+  'zh-CN': async () => (await import('./locales/zh-CN')).zhCN,
+};
+
+/** Makes a language's strings available; resolves at once when they already are. */
+export async function loadLanguage(lng: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lng, 'translation')) return;
+  i18next.addResourceBundle(lng, 'translation', await LOADERS[lng]());
+}
+
+/** The language the console starts in: the stored choice, else the browser's. */
+export function initialLanguage(): Language {
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
+  return pickLanguage(readPreference(STORAGE_KEYS.language), browser);
+}
+
+/**
+ * Initialise the shared i18next instance once; later calls return it as it is. Render only after
+ * `loadLanguage(lng)` has resolved, or the first render shows keys instead of text.
+ */
 export function initI18n(language?: Language): I18n {
   if (i18next.isInitialized) return i18next;
-  const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
-  const lng = language ?? pickLanguage(readPreference(STORAGE_KEYS.language), browser);
+  const lng = language ?? initialLanguage();
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    resources: {},
+    // Keeps resources added later by loadLanguage (i18next would otherwise drop unknown ones).
+    partialBundledLanguages: true,
     lng,
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     // React escapes what it renders; escaping here too would show entities.
     interpolation: { escapeValue: false },
-    // Resources are bundled, so initialisation is synchronous and the first render is translated.
+    // No backend: strings arrive through loadLanguage, so there is nothing to wait for here.
     initAsync: false,
     // Keeps the browser console (and test output) free of the library's advertisement.
     showSupportNotice: false,
@@ -55,5 +79,6 @@ export function initI18n(language?: Language): I18n {
 
 export async function changeLanguage(lng: Language): Promise<void> {
   writePreference(STORAGE_KEYS.language, lng);
+  await loadLanguage(lng);
   await i18next.changeLanguage(lng);
 }

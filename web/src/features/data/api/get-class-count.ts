@@ -3,10 +3,21 @@ import { queryResponseSchema } from '@switchboard/shared';
 import { ConsoleApiError, upstreamGet } from '../../../lib/api';
 import { classKeys } from './keys';
 
-/** The number of objects in a class: `count=1&limit=0` asks for the count alone. */
-export async function getClassCount(app: string, className: string, signal?: AbortSignal): Promise<number> {
+/**
+ * The number of objects in a class, or of those matching `where` (its JSON): `count=1&limit=0`
+ * asks for the count alone.
+ */
+export async function getClassCount(
+  app: string,
+  className: string,
+  signal?: AbortSignal,
+  where?: string,
+): Promise<number> {
   const path = `/1.1/classes/${encodeURIComponent(className)}` as const;
-  const res = await upstreamGet(app, path, queryResponseSchema, { query: { count: 1, limit: 0 }, signal });
+  const res = await upstreamGet(app, path, queryResponseSchema, {
+    query: { where, count: 1, limit: 0 },
+    signal,
+  });
   if (res.count === undefined) {
     throw new ConsoleApiError({
       code: 'bad_response',
@@ -17,10 +28,10 @@ export async function getClassCount(app: string, className: string, signal?: Abo
   return res.count;
 }
 
-export const classCountQueryOptions = (app: string, className: string) =>
+export const classCountQueryOptions = (app: string, className: string, where?: string) =>
   queryOptions({
-    queryKey: classKeys.count(app, className),
-    queryFn: ({ signal }) => getClassCount(app, className, signal),
+    queryKey: classKeys.count(app, className, where),
+    queryFn: ({ signal }) => getClassCount(app, className, signal, where),
   });
 
 export const useClassCount = (app: string, className: string) =>

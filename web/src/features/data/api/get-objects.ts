@@ -4,10 +4,22 @@ import { upstreamGet } from '../../../lib/api';
 import { classKeys } from './keys';
 import type { ObjectsQuery } from './keys';
 
-/** One page of a class's objects with the total count (GET /1.1/classes/<className>). */
+/**
+ * One page of a class's objects matching the query (GET /1.1/classes/<className>). Without the
+ * count: counting a large class takes far longer than its first rows, so it is asked separately.
+ * With the ACLs (`returnACL`): the grid shows them and its ACL editor starts from the stored one.
+ */
 export const getObjects = (app: string, className: string, query: ObjectsQuery, signal?: AbortSignal) =>
   upstreamGet(app, `/1.1/classes/${encodeURIComponent(className)}`, queryResponseSchema, {
-    query: { skip: query.skip, limit: query.limit, order: query.order, count: 1 },
+    query: {
+      skip: query.skip,
+      limit: query.limit,
+      order: query.order || undefined,
+      where: query.where,
+      keys: query.keys,
+      include: query.include,
+      returnACL: 'true',
+    },
     signal,
   });
 

@@ -1,7 +1,12 @@
 export interface ObjectsQuery {
   skip: number;
   limit: number;
+  /** Comma-separated sort keys; empty for none. */
   order: string;
+  /** JSON of the `where`, comma-separated keys and include, when given. */
+  where?: string;
+  keys?: string;
+  include?: string;
 }
 
 /**
@@ -11,8 +16,16 @@ export interface ObjectsQuery {
 export const classKeys = {
   all: (app: string) => ['classes', app] as const,
   list: (app: string) => [...classKeys.all(app), 'list'] as const,
+  /** Object counts of every class (estimated for large ones). */
+  stats: (app: string) => [...classKeys.all(app), 'stats'] as const,
+  /** Whether the app's upstream offers schema writes at all. */
+  capabilities: (app: string) => [...classKeys.all(app), 'capabilities'] as const,
   detail: (app: string, className: string) => [...classKeys.all(app), 'class', className] as const,
-  count: (app: string, className: string) => [...classKeys.detail(app, className), 'count'] as const,
+  /** The class's count; with `where` (its JSON), of the objects matching it. */
+  count: (app: string, className: string, where?: string) =>
+    where === undefined
+      ? ([...classKeys.detail(app, className), 'count'] as const)
+      : ([...classKeys.detail(app, className), 'count', where] as const),
   objects: (app: string, className: string, query: ObjectsQuery) =>
     [...classKeys.detail(app, className), 'objects', query] as const,
 };

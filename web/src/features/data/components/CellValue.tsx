@@ -1,27 +1,54 @@
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FieldType } from '@switchboard/shared';
 import { paths } from '../../../lib/paths';
+import { useTimeZone } from '../../../lib/time-zone';
 import { formatCell } from '../utils/format';
 
 export interface CellValueProps {
   app: string;
   value: unknown;
   columnType?: FieldType | undefined;
+  /** Opens the dialog of related objects; without it a relation is only named. */
+  onOpenRelation?: (() => void) | undefined;
+  /** Opens the whole value of a cut one. */
+  onView?: (() => void) | undefined;
+}
+
+/** A grid link to one object: the class page filtered to it. */
+export const objectLink = (app: string, className: string, objectId: string) =>
+  paths.dataClass(app, className, { where: JSON.stringify({ objectId }) });
+
+function ViewButton({ onView }: { onView: (() => void) | undefined }) {
+  const { t } = useTranslation();
+  if (!onView) return null;
+  return (
+    <IconButton size="small" className="cell-more" aria-label={t('edit.viewFull')} onClick={onView}>
+      <MoreHorizIcon fontSize="inherit" />
+    </IconButton>
+  );
 }
 
 /** One grid cell's content. Tooltips use `title`: hundreds of cells cannot each carry a popper. */
-export function CellValue({ app, value, columnType }: CellValueProps) {
+export function CellValue({ app, value, columnType, onOpenRelation, onView }: CellValueProps) {
   const { t } = useTranslation();
-  const view = formatCell(value, columnType);
+  const { timeZone } = useTimeZone();
+  const view = formatCell(value, columnType, timeZone);
   switch (view.kind) {
     case 'missing':
       return null;
     case 'null':
-      return <Chip label="null" size="small" variant="outlined" className="cell-null" />;
+      return <span className="cell-null">null</span>;
     case 'string':
-      return <span title={view.full}>{view.text}</span>;
+      return (
+        <>
+          <span title={view.full}>{view.text}</span>
+          {view.full !== undefined && <ViewButton onView={onView} />}
+        </>
+      );
     case 'number':
       return <span className="cell-number">{view.text}</span>;
     case 'boolean':
@@ -32,7 +59,7 @@ export function CellValue({ app, value, columnType }: CellValueProps) {
       return (
         <Chip
           component={RouterLink}
-          to={paths.dataClass(app, view.className, { objectId: view.objectId })}
+          to={objectLink(app, view.className, view.objectId)}
           clickable
           size="small"
           color="primary"
@@ -42,22 +69,47 @@ export function CellValue({ app, value, columnType }: CellValueProps) {
         />
       );
     case 'file':
+      if (!view.url)
+        return (
+          <span className="cell-code" title={view.name}>
+            {view.id}
+          </span>
+        );
       return (
-        <span className="cell-code" title={view.name}>
-          {view.id}
-        </span>
+        <a
+          href={view.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="cell-file"
+          title={view.name ?? view.id}
+        >
+          {view.image && <img src={view.url} alt="" loading="lazy" className="cell-thumb" />}
+          <span>{view.name ?? view.id}</span>
+        </a>
       );
     case 'geopoint':
       return <span className="cell-code">{view.text}</span>;
     case 'bytes':
       return <span>{t('data.bytes', { count: view.size })}</span>;
     case 'relation':
-      return <span>{t('data.relation', { className: view.className })}</span>;
+      return onOpenRelation ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          onClick={onOpenRelation}
+          label={t('edit.relationButton', { className: view.className })}
+        />
+      ) : (
+        <span>{t('data.relation', { className: view.className })}</span>
+      );
     case 'json':
       return (
-        <span className="cell-code" title={view.full}>
-          {view.text}
-        </span>
+        <>
+          <span className="cell-code" title={view.full}>
+            {view.text}
+          </span>
+          {view.full !== undefined && <ViewButton onView={onView} />}
+        </>
       );
   }
 }

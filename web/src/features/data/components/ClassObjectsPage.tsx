@@ -16,15 +16,25 @@ import { LoadingState } from '../../../components/LoadingState';
 import { useRequiredParam } from '../../../lib/routing';
 import { useObjects } from '../api/get-objects';
 import { useSchemas } from '../api/get-schemas';
+import { useObjectsTotal } from '../api/use-objects-total';
 import { classKeys } from '../api/keys';
 import { buildColumns } from '../utils/columns';
-import { pageQuery, readPaging, writePaging } from '../utils/paging';
+import { writePaging } from '../utils/paging';
 import type { Paging } from '../utils/paging';
+import { sortFromOrder } from '../cells/grid-nav';
+import { EditableClassGrid } from '../editing/EditableClassGrid';
+import { readWhereParam } from '../editing/rows';
+import { useCanWriteData } from '../editing/use-can-write';
+import { ClassHeaderActions } from './classes/ClassHeaderActions';
+import { FilterBar } from '../query/components/FilterBar';
+import { useDataQuery } from '../query/use-data-query';
+import { ViewsMenu } from '../views/ViewsMenu';
 import { GridPager } from './GridPager';
-import { ObjectGrid } from './ObjectGrid';
-
-/** Newest first: what someone opening a class usually looks for. */
-const ORDER = '-createdAt';
+import { applyLayout } from '../layout/apply-layout';
+import { ColumnsMenu } from '../layout/ColumnsMenu';
+import { useGridLayout } from '../layout/use-grid-layout';
+import { ExportMenu } from '../transfer/ExportMenu';
+import { ImportButton } from '../transfer/ImportButton';
 
 export function ClassObjectsPage() {
   const { t } = useTranslation();
@@ -32,14 +42,29 @@ export function ClassObjectsPage() {
   const className = useRequiredParam('className');
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const paging = readPaging(params);
-  const query = { ...pageQuery(paging), order: ORDER };
+  const dataQuery = useDataQuery();
+  const { paging } = dataQuery.query;
+  const query = dataQuery.objectsQuery;
   const schemas = useSchemas(app);
   const objects = useObjects(app, className, query);
+  const { total, estimate } = useObjectsTotal(
+    app,
+    className,
+    query.where,
+    objects.isSuccess && !objects.isPlaceholderData,
+  );
   const fields = schemas.data?.[className];
   const rows = objects.data?.results;
   const columns = useMemo(() => buildColumns(fields, rows), [fields, rows]);
+  const { layout, setLayout } = useGridLayout(app, className);
+  // The grid shows the user's remembered order and hides what they hid; widths and pins are the grid's.
+  const shownColumns = useMemo(
+    () => applyLayout(columns, layout).filter((c) => !c.hidden),
+    [columns, layout],
+  );
   const pointerTarget = params.get('objectId');
+  const canWrite = useCanWriteData(app);
+  const where = readWhereParam(params.get('where'));
 
   const changePaging = (change: Partial<Paging>) => setParams(writePaging(params, change));
   const reload = () => void queryClient.invalidateQueries({ queryKey: classKeys.detail(app, className) });
@@ -49,8 +74,12 @@ export function ClassObjectsPage() {
       <Typography variant="h6" component="h1" noWrap>
         {className}
       </Typography>
-      <Chip size="small" label={t('data.readOnly')} />
+      {!canWrite && <Chip size="small" label={t('edit.readOnly')} />}
       <Box sx={{ flex: 1 }} />
+      {fields && <ClassHeaderActions app={app} className={className} />}
+      <ColumnsMenu columns={columns} layout={layout} onLayoutChange={setLayout} />
+      <ImportButton app={app} className={className} fields={fields} />
+      <ExportMenu app={app} className={className} query={query} whereError={dataQuery.query.whereError} />
       <Tooltip title={t('data.refresh')}>
         <IconButton aria-label={t('data.refresh')} onClick={reload}>
           <RefreshIcon />
@@ -64,7 +93,8 @@ export function ClassObjectsPage() {
     if (objects.error) return <ErrorAlert error={objects.error} onRetry={() => void objects.refetch()} />;
     if (schemas.isPending || !rows) return <LoadingState />;
     if (!fields) return <Alert severity="warning">{t('data.classNotFound', { className })}</Alert>;
-    if (rows.length === 0 && paging.page === 1) return <Typography>{t('data.noObjects')}</Typography>;
+    if (rows.length === 0 && paging.page === 1 && !canWrite)
+      return <Typography>{t('data.noObjects')}</Typography>;
     if (rows.length === 0)
       return (
         <Alert
@@ -81,6 +111,19 @@ export function ClassObjectsPage() {
   return (
     <>
       {header}
+      <FilterBar
+        className={className}
+        schema={fields}
+        controls={dataQuery}
+        actions={
+          <ViewsMenu
+            app={app}
+            className={className}
+            search={dataQuery.search}
+            onOpen={(search) => setParams(new URLSearchParams(search))}
+          />
+        }
+      />
       {pointerTarget && (
         <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
           {t('data.pointerTarget', { objectId: pointerTarget })}
@@ -90,19 +133,25 @@ export function ClassObjectsPage() {
       {message ? (
         <Box sx={{ p: 2, flex: 1 }}>{message}</Box>
       ) : (
-        <ObjectGrid
+        <EditableClassGrid
+          key={className}
           app={app}
           className={className}
-          columns={columns}
+          columns={shownColumns}
           rows={rows ?? []}
           rowOffset={query.skip}
-          total={objects.data?.count}
+          total={total}
+          canWrite={canWrite}
+          where={where}
+          sort={sortFromOrder(dataQuery.query.order)}
+          onSortChange={dataQuery.toggleSort}
         />
       )}
       <GridPager
         paging={paging}
         rowsOnPage={rows?.length ?? 0}
-        total={objects.data?.count}
+        total={total}
+        estimate={estimate}
         onChange={changePaging}
       />
     </>

@@ -6,24 +6,34 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../utils/estimate';
 import { hasNextPage, PAGE_SIZES, rowRange } from '../utils/paging';
 import type { PageSize, Paging } from '../utils/paging';
 
 export interface GridPagerProps {
   paging: Paging;
   rowsOnPage: number;
+  /** The exact number of rows; undefined while it is being counted. */
   total: number | undefined;
+  /** An estimate of the rows shown ("of ≈ 1M") while the exact total is unknown. */
+  estimate?: number | undefined;
   onChange: (change: Partial<Paging>) => void;
 }
 
-export function GridPager({ paging, rowsOnPage, total, onChange }: GridPagerProps) {
-  const { t } = useTranslation();
+export function GridPager({ paging, rowsOnPage, total, estimate, onChange }: GridPagerProps) {
+  const { t, i18n } = useTranslation();
   const range = rowRange(paging, rowsOnPage, total);
   const text = !range
     ? ''
-    : range.total === undefined
-      ? t('data.rowRangeUnknownTotal', { from: range.from, to: range.to })
-      : t('data.rowRange', { from: range.from, to: range.to, total: range.total });
+    : range.total !== undefined
+      ? t('data.rowRange', { from: range.from, to: range.to, total: range.total })
+      : estimate !== undefined
+        ? t('data.rowRangeEstimatedTotal', {
+            from: range.from,
+            to: range.to,
+            total: formatCount(estimate, false, i18n.language),
+          })
+        : t('data.rowRangeUnknownTotal', { from: range.from, to: range.to });
 
   return (
     <Box

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { StoredObject } from '@switchboard/shared';
 import { fakeLayoutInThisFile } from '../../../test/layout';
 import { renderWithProviders } from '../../../test/render';
@@ -77,10 +77,11 @@ describe('ObjectGrid', () => {
     expect(within(second!).getAllByRole('gridcell')[2]).toHaveTextContent('49.5');
   });
 
-  it('shows a stored null as a chip and a missing field as an empty cell', () => {
+  it('shows a stored null as an italic word and a missing field as an empty cell', () => {
     renderGrid(rows, 2);
     const [, first, second] = screen.getAllByRole('row');
     expect(within(first!).getAllByRole('gridcell')[4]).toHaveTextContent('null');
+    expect(within(first!).getAllByRole('gridcell')[4]!.firstChild).toHaveClass('cell-null');
     const missing = within(second!).getAllByRole('gridcell')[4]!;
     expect(missing).toBeEmptyDOMElement();
   });
@@ -89,7 +90,10 @@ describe('ObjectGrid', () => {
     renderGrid(rows, 2);
     const [, first] = screen.getAllByRole('row');
     const pointer = within(first!).getByRole('link', { name: '_User u1' });
-    expect(pointer).toHaveAttribute('href', '/apps/default/data/_User?objectId=u1');
+    expect(pointer).toHaveAttribute(
+      'href',
+      `/apps/default/data/_User?${new URLSearchParams({ where: '{"objectId":"u1"}' }).toString()}`,
+    );
     const created = within(first!).getAllByRole('gridcell')[5]!;
     expect(created.querySelector('[title]')).toHaveAttribute('title', 'UTC: 2024-05-01 12:00:00.000 UTC');
   });
@@ -107,5 +111,57 @@ describe('ObjectGrid', () => {
     expect(rendered.length).toBeLessThan(60);
     expect(rendered[0]).toHaveAttribute('aria-rowindex', '2002');
     expect(rendered[0]).toHaveTextContent('item 0');
+  });
+
+  it('selects rows one by one or the whole page, in a first checkbox column', () => {
+    const onSelectionChange = vi.fn();
+    renderWithProviders(
+      <ObjectGrid
+        app="default"
+        className="Product"
+        columns={buildColumns(fields, rows)}
+        rows={rows}
+        rowOffset={0}
+        selection={new Set(['p1'])}
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    const grid = screen.getByRole('grid');
+    expect(grid).toHaveAttribute('aria-colcount', '8');
+    const all = screen.getByRole('checkbox', { name: 'Select all rows on this page' });
+    expect(all).toHaveAttribute('data-indeterminate', 'true');
+    fireEvent.click(all);
+    expect(onSelectionChange).toHaveBeenLastCalledWith(new Set(['p1', 'p2']));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select p1' }));
+    expect(onSelectionChange).toHaveBeenLastCalledWith(new Set());
+    const [, first] = screen.getAllByRole('row');
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(within(first!).getAllByRole('gridcell')[1]).toHaveAttribute('aria-colindex', '2');
+  });
+
+  it('sorts from the header: a click, or a shift-click to add a key, with arrows shown', () => {
+    const onSortChange = vi.fn();
+    renderWithProviders(
+      <ObjectGrid
+        app="default"
+        className="Product"
+        columns={buildColumns(fields, rows)}
+        rows={rows}
+        rowOffset={0}
+        sort={[
+          { field: 'price', desc: true },
+          { field: 'name', desc: false },
+        ]}
+        onSortChange={onSortChange}
+      />,
+    );
+    const price = screen.getByRole('columnheader', { name: /^price/ });
+    expect(price).toHaveAttribute('aria-sort', 'descending');
+    expect(price).toHaveTextContent('price ↓1');
+    expect(screen.getByRole('columnheader', { name: /^name/ })).toHaveTextContent('name ↑2');
+    fireEvent.click(within(price).getByRole('button'));
+    expect(onSortChange).toHaveBeenLastCalledWith('price', false);
+    fireEvent.click(screen.getByRole('button', { name: /^objectId/ }), { shiftKey: true });
+    expect(onSortChange).toHaveBeenLastCalledWith('objectId', true);
   });
 });

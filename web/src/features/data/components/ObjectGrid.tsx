@@ -1,13 +1,23 @@
-import { useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import type { ClipboardEvent, KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { StoredObject } from '@switchboard/shared';
-import { columnTypeLabel, columnWidth } from '../utils/columns';
+import { valueToText } from '../editing/codec';
+import { cellKey } from '../editing/queue';
+import { moveActive } from '../cells/grid-nav';
+import type { ActiveCell } from '../cells/grid-nav';
+import { GridHeaderCell } from '../cells/GridHeaderCell';
+import type { GridSort } from '../cells/GridHeaderCell';
+import { SelectAllCell, SelectRowCell, SELECT_WIDTH } from '../cells/SelectCells';
+import { columnWidth } from '../utils/columns';
 import type { GridColumn } from '../utils/columns';
 import { CellValue } from './CellValue';
 import { gridSx, HEADER_HEIGHT, ROW_HEIGHT } from './grid-styles';
+
+export type CellAction = (row: StoredObject, column: GridColumn) => void;
 
 export interface ObjectGridProps {
   app: string;
@@ -18,15 +28,34 @@ export interface ObjectGridProps {
   rowOffset: number;
   /** Objects in the class, when known. */
   total?: number | undefined;
+  sort?: readonly GridSort[] | undefined;
+  onSortChange?: ((field: string, additive: boolean) => void) | undefined;
+  /** Selected objectIds; the checkbox column shows when this is given. */
+  selection?: ReadonlySet<string> | undefined;
+  onSelectionChange?: ((next: Set<string>) => void) | undefined;
+  /** Values waiting to be saved, by cellKey: shown in place of the stored ones and highlighted. */
+  pendingValues?: ReadonlyMap<string, unknown> | undefined;
+  /** Enter or double-click on a cell; without it the grid is read-only. */
+  onEditCell?: CellAction | undefined;
+  onPasteCell?: ((row: StoredObject, column: GridColumn, text: string) => void) | undefined;
+  onOpenRelation?: CellAction | undefined;
+  onViewValue?: CellAction | undefined;
 }
 
 /**
- * A read-only, virtualized grid: only the rows and columns in view are in the DOM, so a page of
- * 1,000 objects with many fields stays fast. ARIA grid roles and row/column indexes describe
- * the whole table to assistive technology even though most cells are not rendered.
+ * A virtualized grid: only the rows and columns in view are in the DOM, so a page of 1,000
+ * objects with many fields stays fast. ARIA grid roles and row/column indexes describe the whole
+ * table to assistive technology even though most cells are not rendered; the active cell is the
+ * grid's aria-activedescendant, moved with the arrows, Tab, Home and End.
  */
-export function ObjectGrid({ app, className, columns, rows, rowOffset, total }: ObjectGridProps) {
+export function ObjectGrid(props: ObjectGridProps) {
+  const { app, className, columns, rows, rowOffset, total, selection, pendingValues } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const gridId = useId();
+  const [active, setActive] = useState<ActiveCell>();
+  const selectable = selection !== undefined;
+  const lead = selectable ? SELECT_WIDTH : 0;
+  const colBase = selectable ? 2 : 1;
   const columnDefs = useMemo<ColumnDef<StoredObject>[]>(
     () => columns.map((col) => ({ id: col.key, header: col.key, size: columnWidth(col) })),
     [columns],
@@ -55,34 +84,91 @@ export function ObjectGrid({ app, className, columns, rows, rowOffset, total }: 
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => leafColumns[i]?.getSize() ?? 200,
     overscan: 2,
+    paddingStart: lead,
     useFlushSync: false,
   });
 
   const virtualColumns = colVirtualizer.getVirtualItems();
   const width = colVirtualizer.getTotalSize();
-  const padLeft = virtualColumns[0]?.start ?? 0;
+  const padLeft = (virtualColumns[0]?.start ?? lead) - lead;
+  const cellId = (r: number, c: number) => `${gridId}-${r}-${c}`;
+  const activeRow = active ? rows[active.row] : undefined;
+  const activeColumn = active ? columns[active.col] : undefined;
+  const valueOf = (row: StoredObject, col: GridColumn) => {
+    const key = cellKey(row.objectId, col.key);
+    return pendingValues?.has(key) ? pendingValues.get(key) : row[col.key];
+  };
+
+  const activate = (next: ActiveCell) => {
+    setActive(next);
+    rowVirtualizer.scrollToIndex(next.row);
+    colVirtualizer.scrollToIndex(next.col);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' && activeRow && activeColumn) {
+      e.preventDefault();
+      props.onEditCell?.(activeRow, activeColumn);
+      return;
+    }
+    if (e.key === 'Escape') {
+      setActive(undefined);
+      return;
+    }
+    const next = moveActive(active, e.key, e.shiftKey, rows.length, columns.length);
+    if (!next) return;
+    // Tab leaves the grid from its last cell, so keyboard users are never trapped in it.
+    if (e.key === 'Tab' && active && next.row === active.row && next.col === active.col) return;
+    e.preventDefault();
+    activate(next);
+  };
+
+  const onCopy = (e: ClipboardEvent) => {
+    if (e.target !== e.currentTarget || !activeRow || !activeColumn) return;
+    e.preventDefault();
+    e.clipboardData.setData('text/plain', valueToText(valueOf(activeRow, activeColumn)));
+  };
+  const onPaste = (e: ClipboardEvent) => {
+    if (e.target !== e.currentTarget || !activeRow || !activeColumn || !props.onPasteCell) return;
+    e.preventDefault();
+    props.onPasteCell(activeRow, activeColumn, e.clipboardData.getData('text/plain'));
+  };
 
   return (
     <Box
       ref={scrollRef}
       role="grid"
       aria-label={className}
-      aria-readonly
+      aria-readonly={props.onEditCell ? undefined : true}
+      aria-multiselectable={selectable || undefined}
       aria-rowcount={(total ?? rowOffset + rows.length) + 1}
-      aria-colcount={columns.length}
+      aria-colcount={columns.length + colBase - 1}
+      aria-activedescendant={active ? cellId(active.row, active.col) : undefined}
       tabIndex={0}
       sx={gridSx}
+      onKeyDown={onKeyDown}
+      onCopy={onCopy}
+      onPaste={onPaste}
     >
       <div role="rowgroup" className="grid-head" style={{ width }}>
-        <div role="row" aria-rowindex={1} style={{ paddingLeft: padLeft, height: HEADER_HEIGHT }}>
-          {virtualColumns.map((vc) => {
+        <div role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+          {selectable && (
+            <SelectAllCell rows={rows} selection={selection} onChange={props.onSelectionChange} />
+          )}
+          {virtualColumns.map((vc, i) => {
             const col = columns[vc.index];
             if (!col) return null;
             return (
-              <div key={col.key} role="columnheader" aria-colindex={vc.index + 1} style={{ width: vc.size }}>
-                <span className="grid-head-name">{col.key}</span>
-                <span className="grid-head-type">{columnTypeLabel(col)}</span>
-              </div>
+              <GridHeaderCell
+                key={col.key}
+                column={col}
+                colIndex={vc.index + colBase}
+                width={vc.size}
+                marginLeft={i === 0 ? padLeft : undefined}
+                sort={props.sort}
+                onSortChange={props.onSortChange}
+              />
             );
           })}
         </div>
@@ -91,20 +177,50 @@ export function ObjectGrid({ app, className, columns, rows, rowOffset, total }: 
         {rowVirtualizer.getVirtualItems().map((vr) => {
           const row = tableRows[vr.index];
           if (!row) return null;
+          const obj = row.original;
+          const selected = selection?.has(obj.objectId) ?? false;
           return (
             <div
               key={row.id}
               role="row"
               aria-rowindex={rowOffset + vr.index + 2}
+              aria-selected={selectable ? selected : undefined}
               className="grid-row"
-              style={{ transform: `translateY(${vr.start}px)`, paddingLeft: padLeft, height: ROW_HEIGHT }}
+              style={{ transform: `translateY(${vr.start}px)`, height: ROW_HEIGHT }}
             >
-              {virtualColumns.map((vc) => {
+              {selectable && (
+                <SelectRowCell
+                  objectId={obj.objectId}
+                  selection={selection}
+                  onChange={props.onSelectionChange}
+                />
+              )}
+              {virtualColumns.map((vc, i) => {
                 const col = columns[vc.index];
                 if (!col) return null;
+                const isActive = active?.row === vr.index && active.col === vc.index;
+                const pending = pendingValues?.has(cellKey(obj.objectId, col.key)) ?? false;
+                const classes = [isActive && 'cell-active', pending && 'cell-pending']
+                  .filter(Boolean)
+                  .join(' ');
                 return (
-                  <div key={col.key} role="gridcell" aria-colindex={vc.index + 1} style={{ width: vc.size }}>
-                    <CellValue app={app} value={row.original[col.key]} columnType={col.type} />
+                  <div
+                    key={col.key}
+                    id={cellId(vr.index, vc.index)}
+                    role="gridcell"
+                    aria-colindex={vc.index + colBase}
+                    className={classes || undefined}
+                    style={{ width: vc.size, marginLeft: i === 0 ? padLeft : undefined }}
+                    onClick={() => setActive({ row: vr.index, col: vc.index })}
+                    onDoubleClick={() => props.onEditCell?.(obj, col)}
+                  >
+                    <CellValue
+                      app={app}
+                      value={valueOf(obj, col)}
+                      columnType={col.type}
+                      onOpenRelation={props.onOpenRelation && (() => props.onOpenRelation?.(obj, col))}
+                      onView={props.onViewValue && (() => props.onViewValue?.(obj, col))}
+                    />
                   </div>
                 );
               })}

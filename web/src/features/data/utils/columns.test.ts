@@ -12,7 +12,7 @@ const productFields = {
 } as const;
 
 describe('buildColumns', () => {
-  it('puts objectId first, the fields in schema order, then createdAt and updatedAt; no ACL', () => {
+  it('puts objectId first, the fields in schema order, then createdAt, updatedAt and the ACL', () => {
     expect(buildColumns(productFields)).toEqual([
       { key: 'objectId', type: 'String' },
       { key: 'name', type: 'String' },
@@ -20,6 +20,7 @@ describe('buildColumns', () => {
       { key: 'seller', type: 'Pointer', className: '_User' },
       { key: 'createdAt', type: 'Date' },
       { key: 'updatedAt', type: 'Date' },
+      { key: 'ACL', type: 'ACL' },
     ]);
   });
 
@@ -44,7 +45,7 @@ describe('buildColumns', () => {
       },
       { objectId: 'c', createdAt: '', updatedAt: '', always: null },
     ];
-    const extra = buildColumns(productFields, rows).slice(4, -2);
+    const extra = buildColumns(productFields, rows).slice(4, -3);
     expect(extra).toEqual([
       { key: 'note', type: 'String' },
       { key: 'where', type: 'GeoPoint' },

@@ -21,7 +21,8 @@ function column(key: string, schema: ReportedField | undefined, fallback?: Field
 
 /**
  * The grid's columns: objectId, the class's own fields in schema order, then createdAt and
- * updatedAt. ACL is not data to browse. A field that objects carry but the schema does not list
+ * updatedAt, and last the ACL when the schema lists one: it is not data to browse, but its column
+ * is where its editor opens. A field that objects carry but the schema does not list
  * still gets a column, typed from its first non-null value, so nothing stored is hidden.
  */
 export function buildColumns(
@@ -44,6 +45,9 @@ export function buildColumns(
     ...own.map((key) => column(key, schema[key])),
     ...[...extra].map(([key, type]) => column(key, type)),
     ...LAST.map((key) => column(key, schema[key], 'Date')),
+    ...Object.keys(schema)
+      .filter((key) => schema[key]?.type === 'ACL')
+      .map((key) => column(key, schema[key])),
   ];
 }
 

@@ -56,7 +56,22 @@ describe('formatCell', () => {
       kind: 'file',
       id: 'f1',
       name: 'a.png',
+      url: 'https://x',
+      image: true,
     });
+  });
+
+  it('links only web URLs and previews images by mime type first', () => {
+    expect(formatCell({ __type: 'File', id: 'f1', url: 'javascript:alert(1)' })).toEqual({
+      kind: 'file',
+      id: 'f1',
+    });
+    expect(
+      formatCell({ __type: 'File', id: 'f1', name: 'a.png', url: 'https://x', mime_type: 'application/pdf' }),
+    ).toMatchObject({ image: false });
+    expect(
+      formatCell({ __type: 'File', id: 'f1', url: 'https://x', metaData: { mime_type: 'image/png' } }),
+    ).toMatchObject({ image: true });
   });
 
   it('shows a GeoPoint as latitude, longitude', () => {
@@ -103,6 +118,19 @@ describe('formatDate', () => {
 
   it('rejects what is not a date', () => {
     expect(formatDate('yesterday')).toBeUndefined();
+  });
+
+  it('shows Date cells, encoded or createdAt-style, in the person’s chosen zone', () => {
+    const iso = '2024-05-01T23:30:00.000Z';
+    expect(formatCell({ __type: 'Date', iso }, 'Date', 'Asia/Shanghai')).toMatchObject({
+      kind: 'date',
+      local: '2024-05-02 07:30:00',
+    });
+    expect(formatCell(iso, 'Date', 'America/Los_Angeles')).toMatchObject({
+      kind: 'date',
+      local: '2024-05-01 16:30:00',
+      utc: '2024-05-01 23:30:00.000 UTC',
+    });
   });
 });
 

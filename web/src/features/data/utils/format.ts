@@ -1,5 +1,6 @@
 import { encodedTypeOf, isPlainObject } from '@switchboard/shared';
 import type { FieldType } from '@switchboard/shared';
+import { browserTimeZone, formatInZone } from '../../../lib/time-zone';
 
 /** Longer text is cut in the cell (the full value stays in its tooltip) to keep the grid light. */
 export const MAX_CELL_CHARS = 120;
@@ -13,7 +14,7 @@ export type CellView =
   | { kind: 'boolean'; text: 'true' | 'false' }
   | { kind: 'date'; local: string; utc: string }
   | { kind: 'pointer'; className: string; objectId: string }
-  | { kind: 'file'; id: string; name?: string }
+  | { kind: 'file'; id: string; name?: string; url?: string; image?: boolean }
   | { kind: 'geopoint'; text: string }
   | { kind: 'bytes'; size: number }
   | { kind: 'relation'; className: string }
@@ -26,40 +27,14 @@ export function truncate(text: string, max = MAX_CELL_CHARS): { text: string; fu
   return { text: `${chars.slice(0, max - 1).join('')}…`, full: text };
 }
 
-const localFormats = new Map<string, Intl.DateTimeFormat>();
-
-function localFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let format = localFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    localFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
- * A timestamp as `YYYY-MM-DD HH:mm:ss` in the viewer's time zone (or `timeZone`), which sorts and
- * compares at a glance in any language, plus the exact UTC instant with milliseconds.
+ * A timestamp as `YYYY-MM-DD HH:mm:ss` in the viewer's time zone (or `timeZone`), plus the exact
+ * UTC instant with milliseconds.
  */
 export function formatDate(iso: string, timeZone?: string): { local: string; utc: string } | undefined {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  const parts = Object.fromEntries(
-    localFormat(timeZone)
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  const local = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const local = formatInZone(date, timeZone ?? browserTimeZone()).text;
   const utc = `${date.toISOString().replace('T', ' ').replace('Z', '')} UTC`;
   return { local, utc };
 }
@@ -76,17 +51,14 @@ export function compactJson(value: unknown): { text: string; full?: string } {
   return cut.full === undefined ? cut : { text: cut.text, full: JSON.stringify(value, null, 2) };
 }
 
-function formatEncoded(value: Record<string, unknown>): CellView | undefined {
+function formatEncoded(value: Record<string, unknown>, timeZone?: string): CellView | undefined {
   switch (encodedTypeOf(value)) {
     case 'Date':
-      return typeof value.iso === 'string' ? dateView(value.iso) : undefined;
+      return typeof value.iso === 'string' ? dateView(value.iso, timeZone) : undefined;
     case 'Pointer':
       return pointerView(value);
-    case 'File': {
-      const id = typeof value.id === 'string' ? value.id : value.objectId;
-      if (typeof id !== 'string') return undefined;
-      return typeof value.name === 'string' ? { kind: 'file', id, name: value.name } : { kind: 'file', id };
-    }
+    case 'File':
+      return fileView(value);
     case 'GeoPoint':
       return typeof value.latitude === 'number' && typeof value.longitude === 'number'
         ? { kind: 'geopoint', text: `${value.latitude}, ${value.longitude}` }
@@ -103,8 +75,31 @@ function formatEncoded(value: Record<string, unknown>): CellView | undefined {
   }
 }
 
-function dateView(iso: string): CellView | undefined {
-  const date = formatDate(iso);
+const IMAGE_EXT = /\.(png|jpe?g|gif|webp|avif|bmp|svg)$/i;
+
+/** Whether a file record is an image, by its mime type or, lacking one, its name. */
+export function isImageFile(value: Record<string, unknown>): boolean {
+  const meta = isPlainObject(value.metaData) ? value.metaData : {};
+  const mime = [value.mime_type, value.mimeType, meta.mime_type].find((m) => typeof m === 'string');
+  if (typeof mime === 'string') return mime.toLowerCase().startsWith('image/');
+  return typeof value.name === 'string' && IMAGE_EXT.test(value.name);
+}
+
+function fileView(value: Record<string, unknown>): CellView | undefined {
+  const id = typeof value.id === 'string' ? value.id : value.objectId;
+  if (typeof id !== 'string') return undefined;
+  const view: CellView & { kind: 'file' } = { kind: 'file', id };
+  if (typeof value.name === 'string') view.name = value.name;
+  // Only web links: a stored "javascript:" URL must never become a clickable link.
+  if (typeof value.url === 'string' && /^https?:\/\//i.test(value.url)) {
+    view.url = value.url;
+    view.image = isImageFile(value);
+  }
+  return view;
+}
+
+function dateView(iso: string, timeZone?: string): CellView | undefined {
+  const date = formatDate(iso, timeZone);
   return date && { kind: 'date', ...date };
 }
 
@@ -118,17 +113,18 @@ function pointerView(value: Record<string, unknown>): CellView | undefined {
 /**
  * How a stored value shows in the grid. `undefined` is a field the object does not have, which
  * differs from a stored null. The column type matters only where the encoding does not say it:
- * createdAt and updatedAt are plain ISO strings in a Date column.
+ * createdAt and updatedAt are plain ISO strings in a Date column. Dates show in `timeZone` (the
+ * person's chosen zone), the browser's when none is given.
  */
-export function formatCell(value: unknown, columnType?: FieldType): CellView {
+export function formatCell(value: unknown, columnType?: FieldType, timeZone?: string): CellView {
   if (value === undefined) return { kind: 'missing' };
   if (value === null) return { kind: 'null' };
   if (typeof value === 'string') {
-    const asDate = columnType === 'Date' ? dateView(value) : undefined;
+    const asDate = columnType === 'Date' ? dateView(value, timeZone) : undefined;
     return asDate ?? { kind: 'string', ...truncate(value) };
   }
   if (typeof value === 'number') return { kind: 'number', text: String(value) };
   if (typeof value === 'boolean') return { kind: 'boolean', text: value ? 'true' : 'false' };
-  const encoded = isPlainObject(value) ? formatEncoded(value) : undefined;
+  const encoded = isPlainObject(value) ? formatEncoded(value, timeZone) : undefined;
   return encoded ?? { kind: 'json', ...compactJson(value) };
 }

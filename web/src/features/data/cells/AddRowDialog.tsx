@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { createObject } from '../editing/api';
+import { refreshClass } from '../editing/cache';
+import { isEditableColumn } from '../editing/codec';
+import type { Parsed } from '../editing/json-text';
+import { newObjectBody } from '../editing/rows';
+import { columnTypeLabel } from '../utils/columns';
+import type { GridColumn } from '../utils/columns';
+import { ValueEditor } from './ValueEditor';
+
+export interface AddRowDialogProps {
+  app: string;
+  className: string;
+  columns: readonly GridColumn[];
+  onClose: () => void;
+  onCreated?: (objectId: string) => void;
+}
+
+const ACL_COLUMN: GridColumn = { key: 'ACL', type: 'ACL' };
+
+/** A new object: a typed editor per field (all optional) and the ACL editor. */
+export function AddRowDialog({ app, className, columns, onClose, onCreated }: AddRowDialogProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [results, setResults] = useState<ReadonlyMap<string, Parsed<unknown>>>(new Map());
+  const fields = [...columns.filter(isEditableColumn), ACL_COLUMN];
+  const valid = [...results.values()].every((r) => r.ok);
+  const create = useMutation({
+    mutationFn: () => {
+      const values = new Map([...results].map(([key, r]) => [key, r.ok ? r.value : undefined]));
+      return createObject(app, className, newObjectBody(values));
+    },
+    onSuccess: (answer) => {
+      void refreshClass(queryClient, app, className);
+      onCreated?.(answer.objectId);
+      onClose();
+    },
+  });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="add-row-title">
+      <DialogTitle id="add-row-title">{t('edit.addTitle', { className })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={3} sx={{ pt: 1 }}>
+          {create.error && <ErrorAlert error={create.error} />}
+          {fields.map((col) => (
+            <Stack key={col.key} spacing={1} role="group" aria-label={col.key}>
+              <Typography variant="subtitle2">
+                {col.key}{' '}
+                <Typography component="span" variant="caption" color="text.secondary">
+                  {columnTypeLabel(col)}
+                </Typography>
+              </Typography>
+              <ValueEditor
+                app={app}
+                column={col}
+                value={undefined}
+                optional
+                onChange={(r) => setResults((m) => new Map(m).set(col.key, r))}
+              />
+            </Stack>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('edit.cancel')}</Button>
+        <Button variant="contained" disabled={!valid || create.isPending} onClick={() => create.mutate()}>
+          {t('edit.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

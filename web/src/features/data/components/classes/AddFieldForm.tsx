@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { needsTargetClass } from '@switchboard/shared';
+import type { FieldType } from '@switchboard/shared';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { useUpdateSchema } from '../../api/update-schema';
+import { ADDABLE_TYPES, newFieldProblem } from '../../utils/field-name';
+
+export interface AddFieldFormProps {
+  app: string;
+  className: string;
+  /** Fields the class has, so a name is refused before the server does. */
+  existing: string[];
+  /** Classes a Pointer or Relation may point at. */
+  classes: string[];
+}
+
+/** Name, type and (for Pointer and Relation) target class of a new field. */
+export function AddFieldForm({ app, className, existing, classes }: AddFieldFormProps) {
+  const { t } = useTranslation();
+  const update = useUpdateSchema(app, className);
+  const [name, setName] = useState('');
+  const [type, setType] = useState<FieldType>('String');
+  const [targetClass, setTargetClass] = useState('');
+  const [touched, setTouched] = useState(false);
+  const field = { name: name.trim(), type, targetClass };
+  const problem = newFieldProblem(field, existing);
+  const shown = touched ? problem : undefined;
+  const targeted = needsTargetClass(type);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (problem) return;
+    const definition = targeted ? { type, targetClass } : { type };
+    update.mutate(
+      { kind: 'add', name: field.name, field: definition },
+      {
+        onSuccess: () => {
+          setName('');
+          setTouched(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label={t('classes.addField')}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          label={t('classes.fieldName')}
+          size="small"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={shown !== undefined && shown !== 'target'}
+          helperText={
+            shown && shown !== 'target' ? t(`classes.fieldProblems.${shown}`, { name: field.name }) : ' '
+          }
+          sx={{ flex: '1 1 140px' }}
+        />
+        <TextField
+          select
+          label={t('classes.type')}
+          size="small"
+          value={type}
+          onChange={(e) => setType(e.target.value as FieldType)}
+          helperText=" "
+          sx={{ width: 130 }}
+        >
+          {ADDABLE_TYPES.map((ft) => (
+            <MenuItem key={ft} value={ft}>
+              {ft}
+            </MenuItem>
+          ))}
+        </TextField>
+        {targeted && (
+          <TextField
+            select
+            label={t('classes.targetClass')}
+            size="small"
+            value={targetClass}
+            onChange={(e) => setTargetClass(e.target.value)}
+            error={shown === 'target'}
+            helperText={shown === 'target' ? t('classes.fieldProblems.target') : ' '}
+            sx={{ width: 160 }}
+          >
+            {classes.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <Button type="submit" variant="outlined" loading={update.isPending} sx={{ mt: 0.25 }}>
+          {t('classes.addField')}
+        </Button>
+      </Box>
+      {update.error && <ErrorAlert error={update.error} />}
+    </Box>
+  );
+}

@@ -1,0 +1,7 @@
+/** Query keys of the settings area, defined once. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  preferences: () => [...settingsKeys.all, 'preferences'] as const,
+  health: (app: string) => [...settingsKeys.all, 'health', app] as const,
+  capabilities: (app: string) => [...settingsKeys.all, 'capabilities', app] as const,
+};
