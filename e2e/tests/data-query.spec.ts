@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { stack } from '../stack';
+import { api, uniqueClass } from '../support/api';
+import { openClass, signIn } from '../support/console';
+import { applyQuery, openQueryDialog, setCondition, shownObjectIds } from '../support/query';
+
+test.describe('querying the data browser', () => {
+  test('filters with >, matches and exists in an OR group; the URL holds the query and opens it again', async ({
+    page,
+    context,
+  }) => {
+    const className = uniqueClass('Fruit');
+    const ids = await api.createMany(className, [
+      { name: 'Apple', price: 5, note: 'x' },
+      { name: 'Avocado', price: 20 },
+      { name: 'Banana', price: 30, note: 'y' },
+      { name: 'Cherry', price: 40 },
+      { name: 'Apricot', price: 50, note: 'z' },
+    ]);
+    const [, avocado, banana, , apricot] = ids;
+
+    await signIn(page, stack.admin.email, stack.admin.password);
+    const grid = await openClass(page, className);
+    const dialog = await openQueryDialog(page, className);
+    await dialog.getByRole('button', { name: 'Add condition' }).click();
+    await setCondition(dialog, 0, { field: 'price', operator: '>', value: '10' });
+    await dialog.getByRole('button', { name: 'Add group' }).click();
+    await dialog.getByRole('button', { name: 'Add condition' }).nth(1).click();
+    await dialog.getByRole('button', { name: 'Add condition' }).nth(1).click();
+    await setCondition(dialog, 1, { field: 'name', operator: 'matches', pattern: '^A' });
+    await setCondition(dialog, 2, { field: 'note', operator: 'exists' });
+    await applyQuery(page, dialog, className);
+
+    const url = new URL(page.url());
+    const where = JSON.parse(url.searchParams.get('where') ?? '{}') as Record<string, unknown>;
+    expect(JSON.stringify(where)).toMatch(/"\$gt":10/);
+    for (const op of ['$or', '$regex', '$exists']) expect(JSON.stringify(where)).toContain(op);
+
+    const fromApi = (await api.find(className, where)).map((o) => o.objectId);
+    expect(new Set(fromApi)).toEqual(new Set([avocado, banana, apricot]));
+    await expect(grid).toHaveAttribute('aria-rowcount', String(fromApi.length + 1));
+    expect(new Set(await shownObjectIds(grid, ids))).toEqual(new Set(fromApi));
+
+    const chips = page.getByRole('region', { name: 'Active filters' });
+    await expect(chips.getByText('price > 10', { exact: true })).toBeVisible();
+    await expect(chips.getByText('2 conditions joined by OR', { exact: true })).toBeVisible();
+
+    // The same address in a fresh page of the session shows the same rows and conditions.
+    const again = await context.newPage();
+    const loaded = again.waitForResponse((r) => r.url().includes(`/1.1/classes/${className}?`) && r.ok());
+    await again.goto(page.url());
+    await loaded;
+    const grid2 = again.getByRole('grid', { name: className });
+    await expect(grid2).toHaveAttribute('aria-rowcount', String(fromApi.length + 1));
+    expect(new Set(await shownObjectIds(grid2, ids))).toEqual(new Set(fromApi));
+    const chips2 = again.getByRole('region', { name: 'Active filters' });
+    await expect(chips2.getByText('price > 10', { exact: true })).toBeVisible();
+    await expect(chips2.getByText('2 conditions joined by OR', { exact: true })).toBeVisible();
+    await again.close();
+  });
+
+  test('a pointer pill opens the target class filtered to the object', async ({ page }) => {
+    const target = uniqueClass('Shelf');
+    const source = uniqueClass('Box');
+    const [, shelf] = await api.createMany(target, [
+      { label: 'top' },
+      { label: 'bottom' },
+      { label: 'left' },
+    ]);
+    await api.create(source, { shelf: { __type: 'Pointer', className: target, objectId: shelf } });
+
+    await signIn(page, stack.admin.email, stack.admin.password);
+    const grid = await openClass(page, source);
+    const loaded = page.waitForResponse((r) => r.url().includes(`/1.1/classes/${target}?`) && r.ok());
+    await grid.getByRole('link', { name: `${target} ${shelf}` }).click();
+    await loaded;
+
+    const targetGrid = page.getByRole('grid', { name: target });
+    await expect(targetGrid).toHaveAttribute('aria-rowcount', '2');
+    await expect(targetGrid.getByRole('gridcell', { name: 'bottom', exact: true })).toBeVisible();
+    await expect(targetGrid.getByRole('gridcell', { name: shelf!, exact: true })).toBeVisible();
+    expect(JSON.parse(new URL(page.url()).searchParams.get('where') ?? '{}')).toEqual({ objectId: shelf });
+    await expect(
+      page.getByRole('region', { name: 'Active filters' }).getByText(`objectId equals "${shelf}"`),
+    ).toBeVisible();
+  });
+});
