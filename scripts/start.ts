@@ -2,35 +2,17 @@
  * `pnpm start`: the console with the embedded API server and demo data, on one machine.
  * Data lives in ./data (SWITCHBOARD_DATA); app keys are generated on first start and kept there.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadOrCreateKeys } from '../server/src/data-keys';
 import { root, startTs, stopAll, waitForHttp } from './lib';
 import { ensureWebBuild } from './web-build';
-
-interface Keys {
-  appId: string;
-  appKey: string;
-  masterKey: string;
-}
-
-function loadKeys(dir: string): Keys {
-  const file = join(dir, 'keys.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Keys;
-  const keys = {
-    appId: `sb${randomBytes(9).toString('hex')}`,
-    appKey: randomBytes(18).toString('base64url'),
-    masterKey: randomBytes(24).toString('base64url'),
-  };
-  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
-  return keys;
-}
 
 async function main(): Promise<void> {
   const env = process.env;
   const dataDir = resolve(root, env.SWITCHBOARD_DATA ?? 'data');
   mkdirSync(dataDir, { recursive: true });
-  const stored = loadKeys(dataDir);
+  const stored = loadOrCreateKeys(dataDir);
   const keys = {
     appId: env.LC_APP_ID ?? stored.appId,
     appKey: env.LC_APP_KEY ?? stored.appKey,

@@ -46,6 +46,14 @@ export interface ServerHandle extends ChildHandle {
 }
 
 /**
+ * Extra node flags for the measured processes, e.g. `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`
+ * to see where their time goes (node refuses --cpu-prof in NODE_OPTIONS).
+ */
+function childNodeArgs(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
+/**
  * Spawns `node --import tsx <entry>` with `env` and waits until GET <baseUrl><readyPath> answers
  * 2xx. If this process exits first, the child gets SIGKILL (it is only ever killed by its pid).
  */
@@ -59,7 +67,7 @@ export async function startChild(opts: {
   readyPath: string;
 }): Promise<ChildHandle> {
   const { name, port } = opts;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', opts.entry], {
+  const child: ChildProcess = spawn(process.execPath, [...childNodeArgs(), '--import', 'tsx', opts.entry], {
     cwd: repoRoot,
     env: opts.env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,86 @@
+/**
+ * Scrolling the grid: picks the largest page size the pager offers, then scrolls the grid's
+ * scroll container a fixed number of rows per frame and times every frame (grid-in-page.ts),
+ * with the page's JavaScript heap before and after.
+ */
+import type { Page } from 'playwright-core';
+import type { ApiRecorder } from './grid-browser';
+import { jsHeapMb } from './grid-browser';
+import { idleFrames, scrollGrid } from './grid-in-page';
+import type { ScrollResult } from './grid-in-page';
+
+export interface ScrollMeasurement {
+  /** The page size chosen in the pager, when it has one. */
+  pageSize?: number;
+  runs: ScrollResult[];
+  /** Frame durations of the same page idle for 2 s before scrolling, ms. */
+  idleFrames: number[];
+  heapMb: { before?: number; after?: number; afterGc?: number };
+}
+
+/** Chooses the largest option of the pager's 'Rows per page' list; undefined without one. */
+async function pickLargestPageSize(page: Page, rec: ApiRecorder): Promise<number | undefined> {
+  const combo = page.getByRole('combobox', { name: 'Rows per page' });
+  if ((await combo.count()) === 0) return undefined;
+  await combo.first().click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await options.first().waitFor({ timeout: 10_000 });
+  const sizes = (await options.allInnerTexts()).map((t) => Number(t.trim())).filter(Number.isFinite);
+  const largest = Math.max(...sizes);
+  if (!Number.isFinite(largest)) {
+    await page.keyboard.press('Escape');
+    return undefined;
+  }
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: String(largest), exact: true })
+    .click();
+  await rec.settle();
+  // Let the grid render the new page.
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+  return largest;
+}
+
+export async function measureScrolling(
+  page: Page,
+  rec: ApiRecorder,
+  opts: { className: string; rows: number; rowsPerFrame: number; runs: number },
+  log: (line: string) => void,
+): Promise<ScrollMeasurement> {
+  await page.getByRole('grid', { name: opts.className }).waitFor({ timeout: 60_000 });
+  const pageSize = await pickLargestPageSize(page, rec);
+  log(
+    pageSize === undefined
+      ? '  no page size control found: scrolling the rows the grid shows'
+      : `  chose ${pageSize} rows per page, the largest the pager offers`,
+  );
+  const idle = await page.evaluate<number[]>(idleFrames(2000));
+  const before = await jsHeapMb(page, true);
+  const runs: ScrollResult[] = [];
+  for (let i = 0; i < opts.runs; i++) {
+    const r = await page.evaluate<ScrollResult>(
+      scrollGrid({ name: opts.className, rows: opts.rows, rowsPerFrame: opts.rowsPerFrame }),
+    );
+    if (r.error) throw new Error(`scrolling the grid: ${r.error}`);
+    runs.push(r);
+    const seconds = r.frames.reduce((a, b) => a + b, 0) / 1000;
+    log(
+      `  scroll ${i + 1}: ${r.rowsScrolled.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s, ` +
+        `${(r.frames.length / seconds).toFixed(1)} fps, ${r.distinctRows} distinct rows seen` +
+        (r.stop === 'end' ? ` (the container ended at ${r.rowsOffered} rows)` : ''),
+    );
+    await rec.settle();
+  }
+  const after = await jsHeapMb(page);
+  const afterGc = await jsHeapMb(page, true);
+  return {
+    ...(pageSize === undefined ? {} : { pageSize }),
+    runs,
+    idleFrames: idle,
+    heapMb: {
+      ...(before === undefined ? {} : { before }),
+      ...(after === undefined ? {} : { after }),
+      ...(afterGc === undefined ? {} : { afterGc }),
+    },
+  };
+}
