@@ -219,6 +219,16 @@ function bffDatabase(kind: DbKind, postgresUrl: string): { env: Record<string, s
   return { env: { BFF_DATABASE_URL: DATABASE_URL, BFF_DATABASE_SCHEMA: DATABASE_SCHEMA }, db };
 }
 
+/** Where the processes run: what a reader needs to compare figures across runs. */
+function placement(opts: BffBenchOptions, cpus: number): string {
+  if (!opts.serverCpus && !opts.bffCpus)
+    return `the client, the API server, the BFF and the database share the machine's ${cpus} cores`;
+  return (
+    `API server on CPUs ${opts.serverCpus ?? 'any'}, BFF on CPUs ${opts.bffCpus ?? 'any'}; ` +
+    `the client and the database may run on any of the ${cpus} cores`
+  );
+}
+
 async function runOne(kind: DbKind, opts: BffBenchOptions): Promise<BffRun> {
   const serverDb = createDatabase(kind, opts.postgresUrl, { memory: true });
   const bffDb = bffDatabase(kind, opts.postgresUrl);
@@ -234,12 +244,12 @@ async function runOne(kind: DbKind, opts: BffBenchOptions): Promise<BffRun> {
     log(
       `\n-- ${serverDb.label}: API server on ${serverDb.location}, BFF on ${bffDb.db?.location ?? 'memory'}`,
     );
-    server = await startServer(serverDb.serverEnv);
+    server = await startServer(serverDb.serverEnv, opts.serverCpus);
     const liveServer = server;
     const work = async (): Promise<BffRun> => {
       const ids = await seed(liveServer, opts.objects, opts.seed);
       log(`  loaded ${int(ids.length)} objects into ${CLASS}`);
-      bff = await startBff(liveServer, bffDb.env);
+      bff = await startBff(liveServer, bffDb.env, opts.bffCpus);
       const liveBff = bff;
       const measure = async (): Promise<BffRun> => {
         const cookie = await logIn(liveBff);
@@ -399,7 +409,7 @@ async function main(): Promise<void> {
   );
   log(
     `autocannon, ${opts.connections} connections, ${opts.warmup} s warm-up then ${opts.duration} s measured per request and path; ` +
-      `the client, the API server, the BFF and the database share the machine's ${machine.cpus} cores`,
+      placement(opts, machine.cpus),
   );
   const runs: BffRun[] = [];
   for (const kind of opts.dbs) runs.push(await runOne(kind, opts));

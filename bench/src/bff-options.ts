@@ -14,6 +14,9 @@ export interface BffBenchOptions {
   /** Concurrent autocannon connections. */
   connections: number;
   seed: number;
+  /** taskset CPU lists for the API server and the BFF; unset means the scheduler places them. */
+  serverCpus: string | undefined;
+  bffCpus: string | undefined;
 }
 
 const HELP = `Switchboard BFF overhead benchmark: the same requests with autocannon against the API server
@@ -30,10 +33,31 @@ directly (master key) and through the console's BFF (session cookie), with the a
   --warmup 3                  seconds of the untimed run before each measured one (env BENCH_WARMUP_SECONDS)
   --connections 10            concurrent connections (env BENCH_CONNECTIONS)
   --seed 1                    data generator seed (env BENCH_SEED)
+  --server-cpus 0             run the API server on these CPUs only (taskset list; env BENCH_SERVER_CPUS)
+  --bff-cpus 1                run the BFF on these CPUs only, e.g. to give it a core of its own as a
+                              deployment would (env BENCH_BFF_CPUS); the database is never pinned
   --help
 `;
 
-const KNOWN = ['db', 'pg-url', 'objects', 'duration', 'warmup', 'connections', 'seed', 'help'];
+const KNOWN = [
+  'db',
+  'pg-url',
+  'objects',
+  'duration',
+  'warmup',
+  'connections',
+  'seed',
+  'server-cpus',
+  'bff-cpus',
+  'help',
+];
+
+function cpuList(raw: string | undefined, flag: string): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(raw))
+    throw new Error(`${flag} takes a CPU list such as 0, 1-3 or 0,2 (got ${JSON.stringify(raw)})`);
+  return raw;
+}
 
 export function parseBffOptions(argv: string[], env: NodeJS.ProcessEnv): BffBenchOptions | 'help' {
   const flags = readFlags(argv, KNOWN, new Set(['help']));
@@ -55,6 +79,8 @@ export function parseBffOptions(argv: string[], env: NodeJS.ProcessEnv): BffBenc
     warmup: num('warmup', 'BENCH_WARMUP_SECONDS', 3, 0),
     connections: num('connections', 'BENCH_CONNECTIONS', 10),
     seed: num('seed', 'BENCH_SEED', 1, 0),
+    serverCpus: cpuList(get('server-cpus', 'BENCH_SERVER_CPUS'), '--server-cpus'),
+    bffCpus: cpuList(get('bff-cpus', 'BENCH_BFF_CPUS'), '--bff-cpus'),
   };
 }
 

@@ -22,7 +22,11 @@ export interface BffHandle extends ChildHandle {
  * Starts the BFF on a free port in front of `server`. `dbEnv` is its own database
  * (BFF_DATA_DIR=memory, or BFF_DATABASE_URL and BFF_DATABASE_SCHEMA).
  */
-export async function startBff(server: ServerHandle, dbEnv: Record<string, string>): Promise<BffHandle> {
+export async function startBff(
+  server: ServerHandle,
+  dbEnv: Record<string, string>,
+  cpus?: string,
+): Promise<BffHandle> {
   const port = await freePort();
   const admin = { email: 'bench-admin@example.com', password: `bench-${randomBytes(12).toString('hex')}` };
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -47,6 +51,7 @@ export async function startBff(server: ServerHandle, dbEnv: Record<string, strin
     env,
     port,
     readyPath: '/readyz',
+    cpus,
   });
   return { ...child, admin };
 }

@@ -65,9 +65,14 @@ export async function startChild(opts: {
   env: NodeJS.ProcessEnv;
   port: number;
   readyPath: string;
+  /** CPUs the process may run on, as taskset lists them ("0", "1-3"); unset means any. */
+  cpus?: string | undefined;
 }): Promise<ChildHandle> {
   const { name, port } = opts;
-  const child: ChildProcess = spawn(process.execPath, [...childNodeArgs(), '--import', 'tsx', opts.entry], {
+  const node = [process.execPath, ...childNodeArgs(), '--import', 'tsx', opts.entry];
+  // taskset execs node, so the child's pid stays node's and /proc readings stay the process's own.
+  const [command = process.execPath, ...args] = opts.cpus ? ['taskset', '-c', opts.cpus, ...node] : node;
+  const child: ChildProcess = spawn(command, args, {
     cwd: repoRoot,
     env: opts.env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -163,7 +168,7 @@ export async function startChild(opts: {
   };
 }
 
-export async function startServer(dbEnv: Record<string, string>): Promise<ServerHandle> {
+export async function startServer(dbEnv: Record<string, string>, cpus?: string): Promise<ServerHandle> {
   const port = await freePort();
   const keys: AppKeys = {
     appId: `bench${randomBytes(4).toString('hex')}`,
@@ -188,6 +193,7 @@ export async function startServer(dbEnv: Record<string, string>): Promise<Server
     env,
     port,
     readyPath: '/healthz',
+    cpus,
   });
   return { ...child, keys };
 }
