@@ -157,4 +157,20 @@ export const bffMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '0008_totp_encryption_and_login_claims',
+    // TOTP secrets are stored sealed with the console secret key (domain/secret-box.ts); one
+    // sealed known value lets a start with another key fail loudly instead of at sign-in. A
+    // sign-in attempt claims its failure row before the password is checked (attempt names it),
+    // so concurrent attempts can never pass the lockout together.
+    sql: `
+      CREATE TABLE console_secret_check (
+        id int PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+        sealed text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      ALTER TABLE console_login_failures ADD COLUMN attempt text;
+      CREATE INDEX console_login_failures_attempt ON console_login_failures (attempt);
+    `,
+  },
 ];
