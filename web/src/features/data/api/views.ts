@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleRoutes, viewResponseSchema, viewsResponseSchema } from '@switchboard/shared';
-import type { CreateViewBody } from '@switchboard/shared';
+import type { CreateViewBody, UpdateViewBody } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api';
 
 /** Query keys of saved views, defined once; writes invalidate the app's lists. */
@@ -31,6 +31,19 @@ export function useCreateView(app: string) {
     mutationFn: (body: CreateViewBody) =>
       apiRequest(pathOf(consoleRoutes.createView.path, { app }), {
         method: 'POST',
+        body,
+        schema: viewResponseSchema,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: viewKeys.all(app) }),
+  });
+}
+
+export function useUpdateView(app: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateViewBody }) =>
+      apiRequest(pathOf(consoleRoutes.updateView.path, { app, id }), {
+        method: 'PUT',
         body,
         schema: viewResponseSchema,
       }),

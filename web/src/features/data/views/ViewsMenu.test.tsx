@@ -26,6 +26,8 @@ function setup(views: ReturnType<typeof view>[]) {
     'POST /api/apps/default/views': (req) =>
       json(201, { view: view('new', (req.body as { name: string }).name, true, 'order=a') }),
     'DELETE /api/apps/default/views/v1': () => json(200, {}),
+    'PUT /api/apps/default/views/v1': (req) =>
+      json(200, { view: { ...view('v1', 'Renamed', true, 'order=a'), ...(req.body as object) } }),
   });
   const onOpen = vi.fn();
   const r = renderWithProviders(
@@ -74,6 +76,30 @@ describe('ViewsMenu', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Views' }));
     await user.click(await screen.findByRole('button', { name: 'Delete view Cheap' }));
     await waitFor(() => expect(net.calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+
+  it('renames an own view, shares it and points it at the current query, sending only the changes', async () => {
+    const { user, net } = setup([view('v1', 'Cheap', true, 'order=b'), view('v2', 'Team', false, '')]);
+    await user.click(screen.getByRole('button', { name: 'Views' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('button', { name: 'Edit view Team' })).not.toBeInTheDocument();
+    await user.click(await within(menu).findByRole('button', { name: 'Edit view Cheap' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit view' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    // Nothing changed yet: nothing to save.
+    expect(save).toBeDisabled();
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Cheapest');
+    await user.click(within(dialog).getByRole('switch', { name: 'Share with the team' }));
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Replace its query with the current one' }),
+    );
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = net.calls.find((c) => c.method === 'PUT');
+    expect(put?.url.pathname).toBe('/api/apps/default/views/v1');
+    expect(put?.body).toEqual({ name: 'Cheapest', shared: true, query: 'where=%7B%7D&order=a' });
   });
 
   it('shows why a view could not be saved', async () => {

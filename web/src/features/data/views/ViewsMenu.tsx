@@ -8,6 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import type { SavedView } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -23,11 +24,12 @@ interface Props {
   onOpen: (search: string) => void;
 }
 
-/** The class page's saved views: open one, save the current query, delete one's own. */
+/** The class page's saved views: open one, save the current query, edit or delete one's own. */
 export function ViewsMenu({ app, className, search, onOpen }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
+  const [editing, setEditing] = useState<SavedView | undefined>();
   const views = useViews(app, className);
   const remove = useDeleteView(app);
   const mine = views.data?.filter((v) => v.mine) ?? [];
@@ -45,6 +47,19 @@ export function ViewsMenu({ app, className, search, onOpen }: Props) {
         primary={v.name}
         secondary={v.mine ? undefined : t('views.sharedBy', { email: v.ownerEmail })}
       />
+      {v.mine && (
+        <IconButton
+          size="small"
+          aria-label={t('views.edit', { name: v.name })}
+          onClick={(e) => {
+            e.stopPropagation();
+            setAnchor(null);
+            setEditing(v);
+          }}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      )}
       {v.mine && (
         <IconButton
           edge="end"
@@ -86,6 +101,15 @@ export function ViewsMenu({ app, className, search, onOpen }: Props) {
       </Menu>
       {saving && (
         <SaveViewDialog app={app} className={className} search={search} onClose={() => setSaving(false)} />
+      )}
+      {editing && (
+        <SaveViewDialog
+          app={app}
+          className={className}
+          search={search}
+          view={editing}
+          onClose={() => setEditing(undefined)}
+        />
       )}
     </>
   );
