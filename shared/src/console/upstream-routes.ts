@@ -200,6 +200,23 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     body: z.object({ email: z.string().min(1) }).strict(),
     action: 'user.request_email_verify',
   },
+  // Switchboard's outbox (a LeanCloud app answers 404). Write permission although it is a read:
+  // a password reset link in it is a credential, so only those who may send one may see it.
+  {
+    method: 'GET',
+    path: '/1.1/switchboard/outbox',
+    permission: 'users.write',
+    query: z
+      .object({
+        recipient: z.string().min(1).max(320).optional(),
+        channel: z.enum(['mail', 'sms']).optional(),
+        limit: z
+          .string()
+          .regex(/^\d{1,4}$/)
+          .optional(),
+      })
+      .strict(),
+  },
   ...objectRoutes('/1.1/roles', 'roles.read', 'roles.write', 'role', '_Role'),
   {
     method: 'GET',
