@@ -1,21 +1,10 @@
 import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import { aclSchema } from '@switchboard/shared';
 import type { Acl } from '@switchboard/shared';
-import { addAclRow, aclToRows, PUBLIC, roleKey, rowsToAcl } from '../editing/acl';
-import type { AclRow } from '../editing/acl';
+import { AclEditor as AclRowsEditor } from '../../../components/acl/AclEditor';
 import { ok } from '../editing/json-text';
 import type { EditorProps } from './editor-types';
 import { useObjectSearch } from './use-object-search';
@@ -46,87 +35,14 @@ function UserPicker({ app, onPick }: { app: string; onPick: (objectId: string) =
   );
 }
 
-/** Public, per-user and per-role read and write, as rows of checkboxes. */
+/** The grid's ACL editor: the shared one, with a value checked to be an ACL and a user search. */
 export function AclEditor({ app, value, onChange }: EditorProps) {
-  const { t } = useTranslation();
   const start = aclSchema.safeParse(value);
-  const [rows, setRows] = useState<AclRow[]>(() => aclToRows(start.success ? start.data : undefined));
-  const [role, setRole] = useState('');
-
-  const update = (next: AclRow[]) => {
-    setRows(next);
-    onChange(ok<Acl>(rowsToAcl(next)));
-  };
-  const toggle = (key: string, right: 'read' | 'write') =>
-    update(rows.map((r) => (r.key === key ? { ...r, [right]: !r[right] } : r)));
-  const label = (key: string) => (key === PUBLIC ? t('edit.aclPublic') : key);
-
   return (
-    <Stack spacing={2}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('edit.aclWho')}</TableCell>
-            <TableCell padding="checkbox">{t('edit.aclRead')}</TableCell>
-            <TableCell padding="checkbox">{t('edit.aclWrite')}</TableCell>
-            <TableCell padding="checkbox" />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key}>
-              <TableCell sx={{ fontFamily: row.key === PUBLIC ? undefined : 'monospace' }}>
-                {label(row.key)}
-              </TableCell>
-              {(['read', 'write'] as const).map((right) => (
-                <TableCell key={right} padding="checkbox">
-                  <Checkbox
-                    checked={row[right]}
-                    onChange={() => toggle(row.key, right)}
-                    slotProps={{
-                      input: {
-                        'aria-label': t(right === 'read' ? 'edit.aclReadOf' : 'edit.aclWriteOf', {
-                          key: label(row.key),
-                        }),
-                      },
-                    }}
-                  />
-                </TableCell>
-              ))}
-              <TableCell padding="checkbox">
-                {row.key !== PUBLIC && (
-                  <IconButton
-                    size="small"
-                    aria-label={t('edit.aclRemove', { key: row.key })}
-                    onClick={() => update(rows.filter((r) => r.key !== row.key))}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <UserPicker app={app} onPick={(objectId) => update(addAclRow(rows, objectId))} />
-      <Stack direction="row" spacing={1}>
-        <TextField
-          size="small"
-          sx={{ flex: 1 }}
-          label={t('edit.aclRole')}
-          value={role}
-          onChange={(e) => setRole(e.target.value)}
-        />
-        <Button
-          disabled={!role.trim()}
-          onClick={() => {
-            update(addAclRow(rows, roleKey(role)));
-            setRole('');
-          }}
-        >
-          {t('edit.aclAdd')}
-        </Button>
-      </Stack>
-    </Stack>
+    <AclRowsEditor
+      value={start.success ? start.data : undefined}
+      onChange={(acl) => onChange(ok<Acl>(acl))}
+      userPicker={(onPick) => <UserPicker app={app} onPick={onPick} />}
+    />
   );
 }

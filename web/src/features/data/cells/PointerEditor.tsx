@@ -7,7 +7,7 @@ import { isPlainObject } from '@switchboard/shared';
 import { useSchemas } from '../api/get-schemas';
 import { parsePointer } from '../editing/codec';
 import { ok } from '../editing/json-text';
-import { stringFieldsOf } from '../editing/search';
+import { stringFieldsOf } from '../../../lib/search';
 import type { EditorProps } from './editor-types';
 import { useObjectSearch } from './use-object-search';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { classKeys } from '../api/keys';
 import { findObjects } from '../editing/api';
-import { searchWhere } from '../editing/search';
+import { searchWhere } from '../../../lib/search';
 
 /** Up to ten objects of `className` matching what was typed (by objectId or string fields). */
 export function useObjectSearch(app: string, className: string | undefined, text: string, fields: string[]) {
