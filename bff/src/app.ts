@@ -9,6 +9,7 @@ import type { Sql } from '@switchboard/shared/sql';
 import type { BffConfig } from './config';
 import { bffMigrations } from './db/migrations';
 import { notFound } from './domain/errors';
+import { bindSecretKey } from './domain/secret-box';
 import { prepareFirstRun } from './domain/setup';
 import { appAccess } from './http/app-access';
 import { requestContext } from './http/context';
@@ -29,6 +30,7 @@ import { requestLog } from './http/request-log';
 import { apiSecurityHeaders, cspNonce, pageSecurityHeaders } from './http/security';
 import { loadUser } from './http/session-cookie';
 import { webApp } from './http/web-app';
+import { resolveSecretKey } from './secret-key';
 import { UpstreamClient } from './upstream/client';
 
 export interface Bff {
@@ -45,6 +47,9 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   const logger =
     log ?? pino({ level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] });
   await migrate(sql, 'bff_migrations', bffMigrations);
+  const secretKey = resolveSecretKey(config.secretKey, config.database.dataDir);
+  const { sealed } = await bindSecretKey(sql, secretKey.key, secretKey.source);
+  if (sealed > 0) logger.info(`sealed ${sealed} two-step sign-in secrets stored before encryption`);
   const firstRun = await prepareFirstRun(sql, config.initialAdmin);
   if (firstRun.createdAdmin) logger.info(`created the first console admin ${firstRun.createdAdmin}`);
 

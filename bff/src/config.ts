@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadAppsFile } from './apps-config';
 import type { UpstreamApp } from './apps-config';
+import { parseSecretKey, SECRET_KEY_FORMAT } from './secret-key';
 
 /**
  * The BFF's configuration, read from the environment in this one module. The upstream master key
@@ -20,6 +21,10 @@ const envSchema = z.object({
   BFF_DATABASE_URL: optional,
   BFF_DATABASE_SCHEMA: optional,
   BFF_DATA_DIR: z.string().trim().default('./data/bff'),
+  /** Seals TOTP secrets at rest (secret-key.ts); generated into BFF_DATA_DIR when unset. */
+  CONSOLE_SECRET_KEY: optional.refine((v) => v === undefined || parseSecretKey(v) !== undefined, {
+    message: SECRET_KEY_FORMAT,
+  }),
   CONSOLE_ADMIN_EMAIL: optional,
   CONSOLE_ADMIN_PASSWORD: optional,
   /** Several apps: a JSON file (see apps-config.ts). Without it, one app from UPSTREAM_*. */
@@ -47,6 +52,8 @@ export interface BffConfig {
   host: string;
   database: { url: string | undefined; schema: string | undefined; dataDir: string | undefined };
   initialAdmin: { email: string; password: string } | undefined;
+  /** CONSOLE_SECRET_KEY; when absent the key is kept in the data folder (secret-key.ts). */
+  secretKey?: Buffer | undefined;
   apps: UpstreamApp[];
   upstreamTimeoutMs: number;
   webDist: string;
@@ -93,6 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       'invalid console configuration:\n  set both CONSOLE_ADMIN_EMAIL and CONSOLE_ADMIN_PASSWORD, or neither',
     );
   }
+  if (e.BFF_DATABASE_URL && e.BFF_DATA_DIR === 'memory' && !e.CONSOLE_SECRET_KEY) {
+    // A key that lived only in this process would leave a lasting database unreadable.
+    throw new Error(
+      'invalid console configuration:\n  CONSOLE_SECRET_KEY: required with BFF_DATABASE_URL when BFF_DATA_DIR is memory',
+    );
+  }
   return {
     port: e.CONSOLE_PORT,
     host: e.CONSOLE_HOST,
@@ -105,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
       e.CONSOLE_ADMIN_EMAIL && e.CONSOLE_ADMIN_PASSWORD
         ? { email: e.CONSOLE_ADMIN_EMAIL, password: e.CONSOLE_ADMIN_PASSWORD }
         : undefined,
+    secretKey: e.CONSOLE_SECRET_KEY ? parseSecretKey(e.CONSOLE_SECRET_KEY) : undefined,
     apps: e.CONSOLE_APPS_FILE ? loadAppsFile(e.CONSOLE_APPS_FILE, env) : [singleApp(e)],
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     webDist: e.WEB_DIST ?? resolve(here, '../../web/dist'),

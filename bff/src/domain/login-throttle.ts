@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Sql } from '@switchboard/shared/sql';
 import { ConsoleError } from './errors';
 import { normalizeEmail } from './users';
@@ -18,8 +19,11 @@ import { normalizeEmail } from './users';
  * - A successful sign-in clears the account's failures (not the address's).
  * - The lock is checked before the password is verified, so a locked account costs no argon2 work.
  *
- * Checking and counting are separate statements: a burst of parallel attempts may get a few past
- * the limit before their failures are stored, which only shifts the limit by that burst.
+ * Checking and counting are one step (claimAttempt): under a per-key lock, an attempt that may go
+ * ahead stores its failure row at once, before the password is checked, and takes it back when it
+ * turns out not to be a wrong guess. So a burst of parallel wrong attempts gets exactly the limit
+ * through, never more; while attempts are in flight they count as failures (a right one then
+ * takes its row back, and the lock it caused with it).
  */
 export const WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
@@ -96,6 +100,34 @@ export async function recordFailure(sql: Sql, keys: ThrottleKeys, now = new Date
     now,
   ]);
   await sql.query('DELETE FROM console_login_failures WHERE at <= $1', [new Date(now.getTime() - KEEP_MS)]);
+}
+
+/** Sorted, so two attempts taking the same keys never wait on each other in a cycle. */
+const sortedKeys = (keys: ThrottleKeys) => [keys.account, ...(keys.ip ? [keys.ip] : [])].sort();
+
+/**
+ * Throws 429 like assertNotLocked, else counts the attempt as a failure right away and returns its
+ * id, all while holding the keys' locks (transaction-scoped advisory locks, on PGlite and
+ * Postgres alike). Pass the id to releaseAttempt when the attempt was not a wrong guess.
+ */
+export async function claimAttempt(sql: Sql, keys: ThrottleKeys, now = new Date()): Promise<string> {
+  const attempt = randomUUID();
+  const list = sortedKeys(keys);
+  await sql.transaction(async (tx) => {
+    for (const key of list) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+    await assertNotLocked(tx, keys, now);
+    await tx.query(
+      'INSERT INTO console_login_failures (key, at, attempt) SELECT unnest($1::text[]), $2::timestamptz, $3',
+      [list, now, attempt],
+    );
+  });
+  await sql.query('DELETE FROM console_login_failures WHERE at <= $1', [new Date(now.getTime() - KEEP_MS)]);
+  return attempt;
+}
+
+/** Takes back the failure rows of an attempt that was not a wrong guess (or succeeded). */
+export async function releaseAttempt(sql: Sql, attempt: string): Promise<void> {
+  await sql.query('DELETE FROM console_login_failures WHERE attempt = $1', [attempt]);
 }
 
 export async function clearFailures(sql: Sql, key: string): Promise<void> {

@@ -4,7 +4,7 @@ import { record } from './audit';
 import type { RequestMeta } from './audit';
 import { ConsoleError } from './errors';
 import { logIn } from './login';
-import { assertNotLocked, clearFailures, recordFailure, throttleKeys } from './login-throttle';
+import { claimAttempt, clearFailures, releaseAttempt, throttleKeys } from './login-throttle';
 import type { ThrottleKeys } from './login-throttle';
 import { deleteUserSessions } from './sessions';
 import { checkLoginCode, disableTotp } from './totp';
@@ -13,13 +13,18 @@ import { normalizeEmail } from './users';
 /** Refusals that are guesses (at a password or a code) and so count towards the lockout. */
 const GUESSES = new Set<ConsoleErrorCode>(['unauthenticated', 'invalid_code']);
 
-/** Runs fn unless the keys are locked; a refusal of fn that is a wrong guess counts as a failure. */
+/**
+ * Runs fn unless the keys are locked. The attempt is counted as a failure before fn runs (so
+ * parallel attempts cannot pass the limit together) and taken back unless fn refuses a wrong guess.
+ */
 async function throttled<T>(sql: Sql, keys: ThrottleKeys, now: Date, fn: () => Promise<T>): Promise<T> {
-  await assertNotLocked(sql, keys, now);
+  const attempt = await claimAttempt(sql, keys, now);
   try {
-    return await fn();
+    const result = await fn();
+    await releaseAttempt(sql, attempt);
+    return result;
   } catch (err) {
-    if (err instanceof ConsoleError && GUESSES.has(err.code)) await recordFailure(sql, keys, now);
+    if (!(err instanceof ConsoleError && GUESSES.has(err.code))) await releaseAttempt(sql, attempt);
     throw err;
   }
 }

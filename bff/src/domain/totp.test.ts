@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@switchboard/shared/sql';
 import type { TestDatabase } from '@switchboard/shared/sql/testing';
 import { openConsoleDatabase } from '../test/database';
 import { ConsoleError } from './errors';
+import { bindSecretKey } from './secret-box';
 import {
   checkLoginCode,
   confirmEnrolment,
@@ -20,6 +22,7 @@ let sql: Sql;
 beforeAll(async () => {
   db = await openConsoleDatabase();
   sql = db.sql;
+  await bindSecretKey(sql, randomBytes(32), 'test key');
 });
 afterAll(() => db.drop());
 
@@ -61,6 +64,12 @@ describe('TOTP', () => {
       `otpauth://totp/Switchboard:totp%40example.com?issuer=Switchboard&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
     );
     expect(await totpStatus(sql, user.id)).toEqual({ totpEnabled: false, totpPending: true });
+    const [pending] = await sql.query<{ s: string }>(
+      'SELECT totp_pending_secret AS s FROM console_users WHERE id = $1',
+      [user.id],
+    );
+    expect(pending?.s).toMatch(/^v1:[\w-]+$/);
+    expect(pending?.s).not.toContain(secret);
     // Not on until confirmed.
     await checkLoginCode(sql, user.id, undefined, T0);
 
@@ -72,6 +81,11 @@ describe('TOTP', () => {
       totpPending: false,
     });
     expect(await codeOf(startEnrolment(sql, user))).toBe('409 conflict');
+    const [stored] = await sql.query<{ s: string }>(
+      'SELECT totp_secret AS s FROM console_users WHERE id = $1',
+      [user.id],
+    );
+    expect(stored?.s).toBe(pending?.s);
 
     expect(await codeOf(checkLoginCode(sql, user.id, undefined, T0))).toBe('401 totp_required');
     // The confirming code is spent.

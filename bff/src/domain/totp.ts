@@ -4,11 +4,14 @@ import { Secret, TOTP } from 'otpauth';
 import { record } from './audit';
 import type { RequestMeta } from './audit';
 import { ConsoleError } from './errors';
+import { secretBoxFor, totpContext } from './secret-box';
 
 /*
  * Optional two-step sign-in with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s
  * steps, as every authenticator app expects). A code is accepted one step early or late for clock
  * drift, and never twice: the last accepted step is stored, and only a later step is taken.
+ * Secrets are stored sealed (secret-box.ts); the UPDATEs below compare the stored (sealed) text,
+ * so a secret changed meanwhile is never overwritten.
  */
 export const TOTP_ISSUER = 'Switchboard';
 const PERIOD_S = 30;
@@ -19,6 +22,12 @@ type User = Pick<ConsoleUser, 'id' | 'email' | 'role'>;
 interface Row {
   totp_secret: string | null;
   totp_pending_secret: string | null;
+}
+
+/** A stored secret: as kept in the row, and opened. */
+interface Stored {
+  raw: string;
+  base32: string;
 }
 
 const totpFor = (email: string, secret: Secret) =>
@@ -49,6 +58,25 @@ async function state(sql: Sql, userId: string): Promise<Row> {
   return row ?? { totp_secret: null, totp_pending_secret: null };
 }
 
+/**
+ * Opens a stored secret. The startup check (bindSecretKey) makes a failure here unlikely; should a
+ * row still not open, the answer says what is wrong instead of a bare 500.
+ */
+function opened(sql: Sql, userId: string, raw: string): Stored {
+  const base32 = secretBoxFor(sql).open(raw, totpContext(userId));
+  if (base32 === undefined) {
+    throw new ConsoleError(
+      503,
+      'internal',
+      "Two-step sign-in cannot be checked: this account's authenticator secret was stored under another console secret key. Ask the console's operator to start it with the original CONSOLE_SECRET_KEY, or an admin to turn two-step sign-in off for this account.",
+    );
+  }
+  return { raw, base32 };
+}
+
+const seal = (sql: Sql, userId: string, base32: string) =>
+  secretBoxFor(sql).seal(base32, totpContext(userId));
+
 export async function totpStatus(sql: Sql, userId: string): Promise<TotpStatusResponse> {
   const row = await state(sql, userId);
   return { totpEnabled: row.totp_secret !== null, totpPending: row.totp_pending_secret !== null };
@@ -65,12 +93,12 @@ const invalidCode = (status: 400 | 401) =>
  * Stores `step` as the last one used when it is later than the stored one; false when the step
  * (or a later one) was already used, so the same code cannot be played again.
  */
-async function spendStep(sql: Sql, userId: string, secret: string, step: number): Promise<boolean> {
+async function spendStep(sql: Sql, userId: string, secret: Stored, step: number): Promise<boolean> {
   const rows = await sql.query(
     `UPDATE console_users SET totp_last_step = $3
       WHERE id = $1 AND totp_secret = $2 AND (totp_last_step IS NULL OR totp_last_step < $3)
       RETURNING id`,
-    [userId, secret, step],
+    [userId, secret.raw, step],
   );
   return rows.length > 0;
 }
@@ -86,12 +114,13 @@ export async function checkLoginCode(
   code: string | undefined,
   now = new Date(),
 ): Promise<void> {
-  const { totp_secret: secret } = await state(sql, userId);
-  if (secret === null) return;
+  const row = await state(sql, userId);
+  if (row.totp_secret === null) return;
   if (!code) {
     throw new ConsoleError(401, 'totp_required', 'Enter the 6-digit code from your authenticator app.');
   }
-  const step = matchStep(secret, code, now);
+  const secret = opened(sql, userId, row.totp_secret);
+  const step = matchStep(secret.base32, code, now);
   if (step === undefined || !(await spendStep(sql, userId, secret, step))) throw invalidCode(401);
 }
 
@@ -100,7 +129,7 @@ export async function startEnrolment(sql: Sql, user: User): Promise<TotpEnrolmen
   const totp = totpFor(user.email, new Secret({ size: 20 }));
   const rows = await sql.query(
     'UPDATE console_users SET totp_pending_secret = $2 WHERE id = $1 AND totp_secret IS NULL RETURNING id',
-    [user.id, totp.secret.base32],
+    [user.id, seal(sql, user.id, totp.secret.base32)],
   );
   if (rows.length === 0) {
     throw new ConsoleError(
@@ -135,21 +164,21 @@ export function confirmEnrolment(
 ): Promise<TotpStatusResponse> {
   return audited(sql, user, 'console.totp.enable', meta, async () => {
     const row = await state(sql, user.id);
-    const pending = row.totp_pending_secret;
     if (row.totp_secret !== null) {
       throw new ConsoleError(409, 'conflict', 'Two-step sign-in is already on.');
     }
-    if (pending === null) {
+    if (row.totp_pending_secret === null) {
       throw new ConsoleError(409, 'conflict', 'Start setting up two-step sign-in first.');
     }
-    const step = matchStep(pending, code, now);
+    const pending = opened(sql, user.id, row.totp_pending_secret);
+    const step = matchStep(pending.base32, code, now);
     if (step === undefined) throw invalidCode(400);
     // The confirming code's step counts as used, so it cannot sign in afterwards.
     const done = await sql.query(
       `UPDATE console_users
           SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $3
         WHERE id = $1 AND totp_pending_secret = $2 AND totp_secret IS NULL RETURNING id`,
-      [user.id, pending, step],
+      [user.id, pending.raw, step],
     );
     if (done.length === 0) {
       throw new ConsoleError(
@@ -171,15 +200,16 @@ export function disableTotp(
   now = new Date(),
 ): Promise<TotpStatusResponse> {
   return audited(sql, user, 'console.totp.disable', meta, async () => {
-    const { totp_secret: secret } = await state(sql, user.id);
-    if (secret === null) throw new ConsoleError(409, 'conflict', 'Two-step sign-in is not on.');
-    const step = matchStep(secret, code, now);
+    const raw = (await state(sql, user.id)).totp_secret;
+    if (raw === null) throw new ConsoleError(409, 'conflict', 'Two-step sign-in is not on.');
+    const secret = opened(sql, user.id, raw);
+    const step = matchStep(secret.base32, code, now);
     if (step === undefined) throw invalidCode(400);
     const done = await sql.query(
       `UPDATE console_users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL
         WHERE id = $1 AND totp_secret = $2 AND (totp_last_step IS NULL OR totp_last_step < $3)
         RETURNING id`,
-      [user.id, secret, step],
+      [user.id, secret.raw, step],
     );
     if (done.length === 0) throw invalidCode(400);
     return { totpEnabled: false, totpPending: false };
