@@ -1,3 +1,5 @@
+import type { BlockBase } from '../grid/blocks';
+
 export interface ObjectsQuery {
   skip: number;
   limit: number;
@@ -28,4 +30,7 @@ export const classKeys = {
       : ([...classKeys.detail(app, className), 'count', where] as const),
   objects: (app: string, className: string, query: ObjectsQuery) =>
     [...classKeys.detail(app, className), 'objects', query] as const,
+  /** Block `index` (BLOCK_SIZE rows) of the whole result the scrolling grid shows. */
+  block: (app: string, className: string, base: BlockBase, index: number) =>
+    [...classKeys.detail(app, className), 'block', base, index] as const,
 };

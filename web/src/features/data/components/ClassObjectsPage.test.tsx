@@ -1,22 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, stubFetch } from '../../../test/fetch';
+import type { StubRequest } from '../../../test/fetch';
 import { fakeLayoutInThisFile } from '../../../test/layout';
 import { renderRoutes } from '../../../test/render';
 import { API, capabilities, schemas, sessionWith, stats } from './classes/fixtures';
 import { ClassObjectsPage } from './ClassObjectsPage';
+import { ROW_HEIGHT } from './grid-styles';
 
 fakeLayoutInThisFile(2400, 600);
 
 const routes = [{ path: '/apps/:app/data/:className', element: <ClassObjectsPage /> }];
-const events = [1, 2].map((i) => ({
-  objectId: `e${i}`,
-  createdAt: '2024-05-01T12:00:00.000Z',
-  updatedAt: '2024-05-01T12:00:00.000Z',
-}));
+/** Event i, newest first: the default order (-createdAt) lists e0, e1, e2... */
+const event = (i: number) => {
+  const at = new Date(Date.UTC(2024, 4, 1) - i * 1000).toISOString();
+  return { objectId: `e${String(i).padStart(6, '0')}`, createdAt: at, updatedAt: at };
+};
+const EVENTS = 25_301;
+
+/** The rows a request asks for: by skip, or after the row a keyset `where` names. */
+function answer({ url }: StubRequest) {
+  const limit = Number(url.searchParams.get('limit'));
+  const where = url.searchParams.get('where');
+  const cursor = where ? (JSON.parse(where) as { $or?: { objectId?: { $lt: string } }[] }) : {};
+  const after = cursor.$or?.[1]?.objectId?.$lt;
+  const from = after ? Number(after.slice(1)) + 1 : Number(url.searchParams.get('skip') ?? 0);
+  const results = [];
+  for (let i = from; i < Math.min(from + limit, EVENTS); i++) results.push(event(i));
+  return json(200, { results });
+}
 
 /** A large class (estimated 25,300 objects) whose exact count comes only when `count()` is called. */
-function stub() {
+function stub(rows: (req: StubRequest) => Response = answer) {
   let answerCount: () => void = () => {};
   const counted = new Promise<void>((resolve) => (answerCount = resolve));
   const { calls } = stubFetch({
@@ -24,22 +39,64 @@ function stub() {
     'GET /api/apps/default/capabilities': capabilities(true),
     [`GET ${API}/schemas`]: () => json(200, schemas),
     [`GET ${API}/switchboard/class-stats`]: stats,
-    [`GET ${API}/classes/Event`]: async ({ url }) => {
-      if (url.searchParams.get('count') !== '1') return json(200, { results: events });
+    [`GET ${API}/classes/Event`]: async (req) => {
+      if (req.url.searchParams.get('count') !== '1') return rows(req);
       await counted;
-      return json(200, { results: [], count: 25_301 });
+      return json(200, { results: [], count: EVENTS });
     },
   });
   return { calls, answerCount };
 }
+const twoEvents = () => json(200, { results: [event(0), event(1)] });
 
-describe('ClassObjectsPage', () => {
-  it('shows the rows before the count, with the estimate meanwhile, then the exact total', async () => {
+describe('ClassObjectsPage, scrolling through the whole class', () => {
+  it('asks for a first block without the count, sized to the estimate, then to the exact total', async () => {
     const { calls, answerCount } = stub();
     renderRoutes(routes, '/apps/default/data/Event');
 
     const grid = await screen.findByRole('grid', { name: 'Event' });
-    await within(grid).findByText('e1');
+    await within(grid).findByText('e000000');
+    expect(await screen.findByText(/^Rows 1–\d+ of ≈ 25.3K$/)).toBeInTheDocument();
+    expect(grid).toHaveAttribute('aria-rowcount', '25301');
+    const first = calls.find((c) => c.url.searchParams.get('limit') === '200');
+    expect(first?.url.searchParams.get('order')).toBe('-createdAt');
+    expect(first?.url.searchParams.has('count')).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+
+    answerCount();
+    expect(await screen.findByText(/^Rows 1–\d+ of 25,301$/)).toBeInTheDocument();
+    expect(grid).toHaveAttribute('aria-rowcount', '25302');
+  });
+
+  it('loads the next block by a keyset seek from the last row of the one before', async () => {
+    const { calls } = stub();
+    renderRoutes(routes, '/apps/default/data/Event');
+    const grid = await screen.findByRole('grid', { name: 'Event' });
+    await within(grid).findByText('e000000');
+
+    grid.scrollTop = 300 * ROW_HEIGHT;
+    fireEvent.scroll(grid);
+    await within(grid).findByText('e000305');
+    const seek = calls.find((c) => c.url.searchParams.has('where'));
+    expect(seek?.url.searchParams.get('skip')).toBe('0');
+    expect(JSON.parse(seek!.url.searchParams.get('where')!)).toEqual({
+      createdAt: { $lte: { __type: 'Date', iso: event(199).createdAt } },
+      $or: [
+        { createdAt: { $lt: { __type: 'Date', iso: event(199).createdAt } } },
+        { objectId: { $lt: 'e000199' } },
+      ],
+    });
+    await waitFor(() => expect(screen.getByText(/^Rows 30\d–/)).toBeInTheDocument());
+  });
+});
+
+describe('ClassObjectsPage, page by page', () => {
+  it('shows the rows before the count, with the estimate meanwhile, then the exact total', async () => {
+    const { calls, answerCount } = stub(twoEvents);
+    renderRoutes(routes, '/apps/default/data/Event?pageSize=100');
+
+    const grid = await screen.findByRole('grid', { name: 'Event' });
+    await within(grid).findByText('e000000');
     expect(await screen.findByText('Rows 1–2 of ≈ 25.3K')).toBeInTheDocument();
     const page = calls.find((c) => c.url.searchParams.get('limit') === '100');
     expect(page?.url.searchParams.has('count')).toBe(false);
@@ -52,11 +109,11 @@ describe('ClassObjectsPage', () => {
   });
 
   it('counts a filtered query with its where, and shows no estimate for it', async () => {
-    const { calls, answerCount } = stub();
-    const where = JSON.stringify({ objectId: 'e1' });
-    renderRoutes(routes, `/apps/default/data/Event?where=${encodeURIComponent(where)}`);
+    const { calls, answerCount } = stub(twoEvents);
+    const where = JSON.stringify({ objectId: 'e000001' });
+    renderRoutes(routes, `/apps/default/data/Event?pageSize=100&where=${encodeURIComponent(where)}`);
 
-    await within(await screen.findByRole('grid', { name: 'Event' })).findByText('e1');
+    await within(await screen.findByRole('grid', { name: 'Event' })).findByText('e000000');
     expect(await screen.findByText('Rows 1–2')).toBeInTheDocument();
     const count = calls.find((c) => c.url.searchParams.get('count') === '1');
     expect(Object.fromEntries(count!.url.searchParams)).toEqual({ where, count: '1', limit: '0' });

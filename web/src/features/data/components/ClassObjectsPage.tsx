@@ -14,12 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { useRequiredParam } from '../../../lib/routing';
-import { useObjects } from '../api/get-objects';
 import { useSchemas } from '../api/get-schemas';
-import { useObjectsTotal } from '../api/use-objects-total';
 import { classKeys } from '../api/keys';
+import { MAX_SCROLL_ROWS } from '../grid/blocks';
+import { useGridRows } from '../grid/use-grid-rows';
 import { buildColumns } from '../utils/columns';
-import { writePaging } from '../utils/paging';
+import { canScroll, gridMode, writeGridMode, writePage } from '../utils/grid-mode';
 import type { Paging } from '../utils/paging';
 import { sortFromOrder } from '../cells/grid-nav';
 import { EditableClassGrid } from '../editing/EditableClassGrid';
@@ -43,18 +43,13 @@ export function ClassObjectsPage() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const dataQuery = useDataQuery();
-  const { paging } = dataQuery.query;
   const query = dataQuery.objectsQuery;
+  const mode = gridMode(params, query.order);
+  const paging = mode.kind === 'pages' ? mode.paging : undefined;
   const schemas = useSchemas(app);
-  const objects = useObjects(app, className, query);
-  const { total, estimate } = useObjectsTotal(
-    app,
-    className,
-    query.where,
-    objects.isSuccess && !objects.isPlaceholderData,
-  );
+  const objects = useGridRows(app, className, query, mode);
+  const { total, estimate, rows } = objects;
   const fields = schemas.data?.[className];
-  const rows = objects.data?.results;
   const columns = useMemo(() => buildColumns(fields, rows), [fields, rows]);
   const { layout, setLayout } = useGridLayout(app, className);
   // The grid shows the user's remembered order and hides what they hid; widths and pins are the grid's.
@@ -66,7 +61,10 @@ export function ClassObjectsPage() {
   const canWrite = useCanWriteData(app);
   const where = readWhereParam(params.get('where'));
 
-  const changePaging = (change: Partial<Paging>) => setParams(writePaging(params, change));
+  const changePaging = (change: Partial<Paging>) => {
+    if (change.pageSize !== undefined) setParams(writeGridMode(params, change.pageSize));
+    else if (paging && change.page !== undefined) setParams(writePage(params, paging, change.page));
+  };
   const reload = () => void queryClient.invalidateQueries({ queryKey: classKeys.detail(app, className) });
 
   const header = (
@@ -90,12 +88,12 @@ export function ClassObjectsPage() {
 
   const body = () => {
     if (schemas.error) return <ErrorAlert error={schemas.error} onRetry={() => void schemas.refetch()} />;
-    if (objects.error) return <ErrorAlert error={objects.error} onRetry={() => void objects.refetch()} />;
+    if (objects.error) return <ErrorAlert error={objects.error} onRetry={objects.refetch} />;
     if (schemas.isPending || !rows) return <LoadingState />;
     if (!fields) return <Alert severity="warning">{t('data.classNotFound', { className })}</Alert>;
-    if (rows.length === 0 && paging.page === 1 && !canWrite)
+    if (objects.empty && (paging?.page ?? 1) === 1 && !canWrite)
       return <Typography>{t('data.noObjects')}</Typography>;
-    if (rows.length === 0)
+    if (objects.empty && paging)
       return (
         <Alert
           severity="info"
@@ -139,20 +137,29 @@ export function ClassObjectsPage() {
           className={className}
           columns={shownColumns}
           rows={rows ?? []}
-          rowOffset={query.skip}
-          total={total}
+          rowOffset={paging ? query.skip : 0}
+          total={objects.scroll ? (total ?? estimate ?? objects.scroll.grid.rowCount) : total}
+          scroll={objects.scroll?.grid}
           canWrite={canWrite}
           where={where}
           sort={sortFromOrder(dataQuery.query.order)}
           onSortChange={dataQuery.toggleSort}
         />
       )}
+      {objects.scroll?.capped && (
+        <Typography variant="caption" color="text.secondary" sx={{ px: 2 }}>
+          {t('data.scrollCapped', { count: MAX_SCROLL_ROWS })}
+        </Typography>
+      )}
       <GridPager
         paging={paging}
+        canScroll={canScroll(query.order)}
         rowsOnPage={rows?.length ?? 0}
+        shown={objects.scroll?.shown}
         total={total}
         estimate={estimate}
         onChange={changePaging}
+        onSizeChange={(choice) => setParams(writeGridMode(params, choice))}
       />
     </>
   );

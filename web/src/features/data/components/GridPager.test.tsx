@@ -36,3 +36,43 @@ describe('GridPager', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
   });
 });
+
+describe('GridPager while scrolling', () => {
+  it('shows the rows in view against the estimate, no page buttons, and offers pages instead', async () => {
+    const onSizeChange = vi.fn();
+    const { user } = renderWithProviders(
+      <GridPager
+        paging={undefined}
+        canScroll
+        rowsOnPage={0}
+        shown={{ from: 201, to: 230 }}
+        total={undefined}
+        estimate={1_000_000}
+        onChange={() => {}}
+        onSizeChange={onSizeChange}
+      />,
+    );
+    expect(await screen.findByText('Rows 201–230 of ≈ 1M')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await user.click(screen.getByRole('option', { name: '100' }));
+    expect(onSizeChange).toHaveBeenCalledWith(100);
+  });
+
+  it('offers scrolling from the pages when the sort allows it', async () => {
+    const onSizeChange = vi.fn();
+    const { user } = renderWithProviders(
+      <GridPager
+        paging={paging}
+        canScroll
+        rowsOnPage={100}
+        total={500}
+        onChange={() => {}}
+        onSizeChange={onSizeChange}
+      />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await user.click(screen.getByRole('option', { name: 'All (scroll)' }));
+    expect(onSizeChange).toHaveBeenCalledWith('scroll');
+  });
+});

@@ -11,18 +11,26 @@ import { hasNextPage, PAGE_SIZES, rowRange } from '../utils/paging';
 import type { PageSize, Paging } from '../utils/paging';
 
 export interface GridPagerProps {
-  paging: Paging;
+  /** The page shown; undefined while the grid scrolls through the whole result. */
+  paging: Paging | undefined;
+  /** Whether "all rows, scrolling" is offered (the sort allows it). */
+  canScroll?: boolean | undefined;
   rowsOnPage: number;
+  /** While scrolling: the rows in view, 1-based. */
+  shown?: { from: number; to: number } | undefined;
   /** The exact number of rows; undefined while it is being counted. */
   total: number | undefined;
   /** An estimate of the rows shown ("of ≈ 1M") while the exact total is unknown. */
   estimate?: number | undefined;
   onChange: (change: Partial<Paging>) => void;
+  /** A choice in the size list: a page size, or scrolling through everything. */
+  onSizeChange?: ((choice: PageSize | 'scroll') => void) | undefined;
 }
 
-export function GridPager({ paging, rowsOnPage, total, estimate, onChange }: GridPagerProps) {
+export function GridPager(props: GridPagerProps) {
+  const { paging, total, estimate, onChange } = props;
   const { t, i18n } = useTranslation();
-  const range = rowRange(paging, rowsOnPage, total);
+  const range = paging ? rowRange(paging, props.rowsOnPage, total) : props.shown && { ...props.shown, total };
   const text = !range
     ? ''
     : range.total !== undefined
@@ -34,6 +42,11 @@ export function GridPager({ paging, rowsOnPage, total, estimate, onChange }: Gri
             total: formatCount(estimate, false, i18n.language),
           })
         : t('data.rowRangeUnknownTotal', { from: range.from, to: range.to });
+  const choose = (value: string) => {
+    const choice = value === 'scroll' ? value : (Number(value) as PageSize);
+    if (props.onSizeChange) props.onSizeChange(choice);
+    else if (choice !== 'scroll') onChange({ pageSize: choice });
+  };
 
   return (
     <Box
@@ -51,10 +64,11 @@ export function GridPager({ paging, rowsOnPage, total, estimate, onChange }: Gri
         select
         size="small"
         label={t('data.pageSize')}
-        value={paging.pageSize}
-        onChange={(e) => onChange({ pageSize: Number(e.target.value) as PageSize })}
+        value={paging?.pageSize ?? 'scroll'}
+        onChange={(e) => choose(e.target.value)}
         sx={{ width: 140 }}
       >
+        {(props.canScroll || !paging) && <MenuItem value="scroll">{t('data.scrollAll')}</MenuItem>}
         {PAGE_SIZES.map((size) => (
           <MenuItem key={size} value={size}>
             {size}
@@ -64,20 +78,24 @@ export function GridPager({ paging, rowsOnPage, total, estimate, onChange }: Gri
       <Typography variant="body2" role="status" sx={{ flex: 1 }}>
         {text}
       </Typography>
-      <IconButton
-        aria-label={t('data.previousPage')}
-        disabled={paging.page <= 1}
-        onClick={() => onChange({ page: paging.page - 1 })}
-      >
-        <ChevronLeftIcon />
-      </IconButton>
-      <IconButton
-        aria-label={t('data.nextPage')}
-        disabled={!hasNextPage(paging, rowsOnPage, total)}
-        onClick={() => onChange({ page: paging.page + 1 })}
-      >
-        <ChevronRightIcon />
-      </IconButton>
+      {paging && (
+        <>
+          <IconButton
+            aria-label={t('data.previousPage')}
+            disabled={paging.page <= 1}
+            onClick={() => onChange({ page: paging.page - 1 })}
+          >
+            <ChevronLeftIcon />
+          </IconButton>
+          <IconButton
+            aria-label={t('data.nextPage')}
+            disabled={!hasNextPage(paging, props.rowsOnPage, total)}
+            onClick={() => onChange({ page: paging.page + 1 })}
+          >
+            <ChevronRightIcon />
+          </IconButton>
+        </>
+      )}
     </Box>
   );
 }

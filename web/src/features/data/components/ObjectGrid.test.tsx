@@ -164,4 +164,35 @@ describe('ObjectGrid', () => {
     fireEvent.click(screen.getByRole('button', { name: /^objectId/ }), { shiftKey: true });
     expect(onSortChange).toHaveBeenLastCalledWith('objectId', true);
   });
+
+  it('scrolls a million rows it does not hold: placeholders while loading, the range reported', () => {
+    const onRangeChange = vi.fn();
+    renderWithProviders(
+      <ObjectGrid
+        app="default"
+        className="Product"
+        columns={buildColumns(fields, rows)}
+        rows={rows}
+        rowOffset={0}
+        total={1_000_000}
+        rowCount={1_000_000}
+        rowAt={(i) => rows[i]}
+        onRangeChange={onRangeChange}
+      />,
+    );
+    const grid = screen.getByRole('grid', { name: 'Product' });
+    expect(grid).toHaveAttribute('aria-rowcount', '1000001');
+    const body = within(grid).getAllByRole('row').slice(1);
+    expect(body[0]).toHaveAttribute('aria-rowindex', '2');
+    expect(within(body[0]!).getByText('Espresso machine')).toBeInTheDocument();
+    expect(body[2]).toHaveAttribute('aria-rowindex', '4');
+    expect(body[2]).toHaveAttribute('aria-busy', 'true');
+    expect(body[2]).toHaveTextContent('');
+    expect(onRangeChange).toHaveBeenLastCalledWith({ start: 0, end: expect.any(Number), settled: true });
+
+    // Keyboard moves run over the whole count, not just the rows loaded.
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    for (let i = 0; i < 5; i++) fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    expect(grid.getAttribute('aria-activedescendant')).toMatch(/-5-0$/);
+  });
 });

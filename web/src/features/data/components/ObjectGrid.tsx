@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -11,23 +11,32 @@ import { moveActive } from '../cells/grid-nav';
 import type { ActiveCell } from '../cells/grid-nav';
 import { GridHeaderCell } from '../cells/GridHeaderCell';
 import type { GridSort } from '../cells/GridHeaderCell';
-import { SelectAllCell, SelectRowCell, SELECT_WIDTH } from '../cells/SelectCells';
+import { SelectAllCell, SELECT_WIDTH } from '../cells/SelectCells';
 import { columnWidth } from '../utils/columns';
 import type { GridColumn } from '../utils/columns';
-import { CellValue } from './CellValue';
+import type { RowRange } from '../grid/use-object-blocks';
 import { gridSx, HEADER_HEIGHT, ROW_HEIGHT } from './grid-styles';
+import { ObjectGridRow } from './ObjectGridRow';
+import type { CellAction } from './ObjectGridRow';
 
-export type CellAction = (row: StoredObject, column: GridColumn) => void;
+export type { CellAction };
 
 export interface ObjectGridProps {
   app: string;
   className: string;
   columns: readonly GridColumn[];
+  /** The loaded rows: the whole grid when paged; the blocks in view when scrolling (`rowAt` given). */
   rows: readonly StoredObject[];
   /** Rows before this page (skip), so row numbers announced are those of the whole class. */
   rowOffset: number;
-  /** Objects in the class, when known. */
+  /** Objects in the class (or an estimate), when known. */
   total?: number | undefined;
+  /** Rows the scroll container offers, when it is more than `rows` (the scrolling grid). */
+  rowCount?: number | undefined;
+  /** Row `i` of the grid, undefined while it loads; without it, `rows[i]`. */
+  rowAt?: ((index: number) => StoredObject | undefined) | undefined;
+  /** Told which rows are in view, and whether the scroll has stopped, so their blocks load. */
+  onRangeChange?: ((range: RowRange) => void) | undefined;
   sort?: readonly GridSort[] | undefined;
   onSortChange?: ((field: string, additive: boolean) => void) | undefined;
   /** Selected objectIds; the checkbox column shows when this is given. */
@@ -44,7 +53,7 @@ export interface ObjectGridProps {
 
 /**
  * A virtualized grid: only the rows and columns in view are in the DOM, so a page of 1,000
- * objects with many fields stays fast. ARIA grid roles and row/column indexes describe the whole
+ * objects, or a million scrolled through block by block (`rowCount`, `rowAt`), stays fast. ARIA grid roles and row/column indexes describe the whole
  * table to assistive technology even though most cells are not rendered; the active cell is the
  * grid's aria-activedescendant, moved with the arrows, Tab, Home and End.
  */
@@ -69,10 +78,11 @@ export function ObjectGrid(props: ObjectGridProps) {
     getRowId: (row) => row.objectId,
   });
   const leafColumns = table.getVisibleLeafColumns();
-  const tableRows = table.getRowModel().rows;
+  const rowCount = props.rowCount ?? rows.length;
+  const rowAt = props.rowAt ?? ((i: number) => rows[i]);
 
   const rowVirtualizer = useVirtualizer({
-    count: tableRows.length,
+    count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
@@ -89,10 +99,20 @@ export function ObjectGrid(props: ObjectGridProps) {
   });
 
   const virtualColumns = colVirtualizer.getVirtualItems();
+  const virtualRows = rowVirtualizer.getVirtualItems();
+  // The rows in view without the overscan: what the status line reports and the blocks cover.
+  const first = rowVirtualizer.range?.startIndex ?? 0;
+  const last = rowVirtualizer.range?.endIndex ?? -1;
+  const settled = !rowVirtualizer.isScrolling;
+  const { onRangeChange } = props;
+  useEffect(() => {
+    onRangeChange?.({ start: first, end: last, settled });
+  }, [onRangeChange, first, last, settled]);
+  const onActivate = (row: number, col: number) => setActive({ row, col });
   const width = colVirtualizer.getTotalSize();
   const padLeft = (virtualColumns[0]?.start ?? lead) - lead;
   const cellId = (r: number, c: number) => `${gridId}-${r}-${c}`;
-  const activeRow = active ? rows[active.row] : undefined;
+  const activeRow = active ? rowAt(active.row) : undefined;
   const activeColumn = active ? columns[active.col] : undefined;
   const valueOf = (row: StoredObject, col: GridColumn) => {
     const key = cellKey(row.objectId, col.key);
@@ -116,7 +136,7 @@ export function ObjectGrid(props: ObjectGridProps) {
       setActive(undefined);
       return;
     }
-    const next = moveActive(active, e.key, e.shiftKey, rows.length, columns.length);
+    const next = moveActive(active, e.key, e.shiftKey, rowCount, columns.length);
     if (!next) return;
     // Tab leaves the grid from its last cell, so keyboard users are never trapped in it.
     if (e.key === 'Tab' && active && next.row === active.row && next.col === active.col) return;
@@ -142,7 +162,7 @@ export function ObjectGrid(props: ObjectGridProps) {
       aria-label={className}
       aria-readonly={props.onEditCell ? undefined : true}
       aria-multiselectable={selectable || undefined}
-      aria-rowcount={(total ?? rowOffset + rows.length) + 1}
+      aria-rowcount={(total ?? rowOffset + rowCount) + 1}
       aria-colcount={columns.length + colBase - 1}
       aria-activedescendant={active ? cellId(active.row, active.col) : undefined}
       tabIndex={0}
@@ -174,57 +194,30 @@ export function ObjectGrid(props: ObjectGridProps) {
         </div>
       </div>
       <div role="rowgroup" style={{ width, height: rowVirtualizer.getTotalSize(), position: 'relative' }}>
-        {rowVirtualizer.getVirtualItems().map((vr) => {
-          const row = tableRows[vr.index];
-          if (!row) return null;
-          const obj = row.original;
-          const selected = selection?.has(obj.objectId) ?? false;
+        {virtualRows.map((vr) => {
+          const obj = rowAt(vr.index);
           return (
-            <div
-              key={row.id}
-              role="row"
-              aria-rowindex={rowOffset + vr.index + 2}
-              aria-selected={selectable ? selected : undefined}
-              className="grid-row"
-              style={{ transform: `translateY(${vr.start}px)`, height: ROW_HEIGHT }}
-            >
-              {selectable && (
-                <SelectRowCell
-                  objectId={obj.objectId}
-                  selection={selection}
-                  onChange={props.onSelectionChange}
-                />
-              )}
-              {virtualColumns.map((vc, i) => {
-                const col = columns[vc.index];
-                if (!col) return null;
-                const isActive = active?.row === vr.index && active.col === vc.index;
-                const pending = pendingValues?.has(cellKey(obj.objectId, col.key)) ?? false;
-                const classes = [isActive && 'cell-active', pending && 'cell-pending']
-                  .filter(Boolean)
-                  .join(' ');
-                return (
-                  <div
-                    key={col.key}
-                    id={cellId(vr.index, vc.index)}
-                    role="gridcell"
-                    aria-colindex={vc.index + colBase}
-                    className={classes || undefined}
-                    style={{ width: vc.size, marginLeft: i === 0 ? padLeft : undefined }}
-                    onClick={() => setActive({ row: vr.index, col: vc.index })}
-                    onDoubleClick={() => props.onEditCell?.(obj, col)}
-                  >
-                    <CellValue
-                      app={app}
-                      value={valueOf(obj, col)}
-                      columnType={col.type}
-                      onOpenRelation={props.onOpenRelation && (() => props.onOpenRelation?.(obj, col))}
-                      onView={props.onViewValue && (() => props.onViewValue?.(obj, col))}
-                    />
-                  </div>
-                );
-              })}
-            </div>
+            <ObjectGridRow
+              key={obj?.objectId ?? `loading-${vr.index}`}
+              app={app}
+              obj={obj}
+              index={vr.index}
+              rowIndex={rowOffset + vr.index + 2}
+              start={vr.start}
+              columns={columns}
+              virtualColumns={virtualColumns}
+              padLeft={padLeft}
+              colBase={colBase}
+              activeCol={active?.row === vr.index ? active.col : undefined}
+              cellId={cellId}
+              selection={selection}
+              onSelectionChange={props.onSelectionChange}
+              pendingValues={pendingValues}
+              onActivate={onActivate}
+              onEditCell={props.onEditCell}
+              onOpenRelation={props.onOpenRelation}
+              onViewValue={props.onViewValue}
+            />
           );
         })}
       </div>

@@ -17,6 +17,7 @@ import { RelationDialog } from '../cells/RelationDialog';
 import { SaveFailures } from '../cells/SaveFailures';
 import { ValueViewerDialog } from '../cells/ValueViewerDialog';
 import { ObjectGrid } from '../components/ObjectGrid';
+import type { ObjectGridProps } from '../components/ObjectGrid';
 import type { GridColumn } from '../utils/columns';
 import { sendBatch } from './api';
 import { refreshClass } from './cache';
@@ -40,6 +41,8 @@ export interface EditableClassGridProps {
   where: Record<string, unknown>;
   sort?: readonly GridSort[] | undefined;
   onSortChange?: ((field: string, additive: boolean) => void) | undefined;
+  /** For the grid scrolling through the whole result block by block (rows then holds those loaded). */
+  scroll?: Pick<ObjectGridProps, 'rowCount' | 'rowAt' | 'onRangeChange'> | undefined;
 }
 
 type Open =
@@ -138,6 +141,7 @@ export function EditableClassGrid(props: EditableClassGridProps) {
         rows={rows}
         rowOffset={props.rowOffset}
         total={props.total}
+        {...props.scroll}
         sort={props.sort}
         onSortChange={props.onSortChange}
         selection={canWrite ? selection : undefined}

@@ -1,0 +1,67 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { StoredObject } from '@switchboard/shared';
+import { objectsQueryOptions } from '../api/get-objects';
+import type { ObjectsQuery } from '../api/keys';
+import { useObjectsTotal } from '../api/use-objects-total';
+import type { GridMode } from '../utils/grid-mode';
+import { MAX_SCROLL_ROWS, scrollRowCount } from './blocks';
+import type { BlockBase } from './blocks';
+import { useObjectBlocks } from './use-object-blocks';
+import type { RowRange } from './use-object-blocks';
+
+const TOP: RowRange = { start: 0, end: 0, settled: true };
+
+/**
+ * The grid's rows in either mode: one page (`pages`), or the whole result loaded block by block as
+ * it scrolls into view (`scroll`). The count is asked for once the first rows are there, so it
+ * never delays them.
+ */
+export function useGridRows(app: string, className: string, query: ObjectsQuery, mode: GridMode) {
+  const scrolling = mode.kind === 'scroll';
+  const page = useQuery({ ...objectsQueryOptions(app, className, query), enabled: !scrolling });
+  const base = useMemo<BlockBase>(
+    () => ({ order: query.order, where: query.where, keys: query.keys, include: query.include }),
+    [query.order, query.where, query.keys, query.include],
+  );
+  const [range, setRange] = useState<RowRange>(TOP);
+  const [rowCount, setRowCount] = useState(0);
+  const sort = mode.kind === 'scroll' ? mode.sort : undefined;
+  const blocks = useObjectBlocks(app, className, base, sort, range, rowCount, scrolling);
+  const firstRows = scrolling
+    ? blocks.firstSettled && !blocks.error
+    : page.isSuccess && !page.isPlaceholderData;
+  const { total, estimate } = useObjectsTotal(app, className, query.where, firstRows);
+  const count = scrollRowCount(total, estimate, blocks.loadedEnd, blocks.knownEnd);
+  // The count feeds back into which blocks are wanted; keeping it in state avoids a render loop.
+  if (scrolling && count !== rowCount) setRowCount(count);
+
+  if (!scrolling) {
+    return {
+      rows: page.data?.results,
+      error: page.error,
+      refetch: () => void page.refetch(),
+      isFetching: page.isFetching,
+      total,
+      estimate,
+      empty: page.data?.results.length === 0,
+      scroll: undefined,
+    };
+  }
+  const exact = blocks.knownEnd ?? total;
+  const rows: StoredObject[] | undefined = blocks.firstSettled && !blocks.error ? blocks.loaded : undefined;
+  return {
+    rows,
+    error: blocks.error,
+    refetch: blocks.refetch,
+    isFetching: blocks.isFetching,
+    total: exact,
+    estimate: exact === undefined ? estimate : undefined,
+    empty: blocks.knownEnd === 0,
+    scroll: {
+      grid: { rowCount: count, rowAt: blocks.rowAt, onRangeChange: setRange },
+      shown: range.end >= range.start ? { from: range.start + 1, to: range.end + 1 } : undefined,
+      capped: (exact ?? estimate ?? 0) > MAX_SCROLL_ROWS,
+    },
+  };
+}
