@@ -5,7 +5,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  * Postgres when TEST_DATABASE_URL is set (as .ci/run sets it).
  */
 export function databaseProjects(include: string[]): TestProjectInlineConfiguration[] {
-  const common = { include, testTimeout: 30_000, hookTimeout: 60_000 };
+  const common = { include, testTimeout: 30_000, hookTimeout: 120_000 };
   const projects: TestProjectInlineConfiguration[] = [
     { test: { ...common, name: 'pglite', env: { SB_TEST_DB: 'pglite' } } },
   ];

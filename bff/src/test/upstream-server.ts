@@ -54,7 +54,8 @@ export async function startUpstreamServer(opts: { seedDemo?: boolean } = {}): Pr
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Booting tsx and a database takes a few seconds idle, but far longer on a loaded CI machine.
+  const deadline = Date.now() + 100_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the API server exited with ${child.exitCode}`);
     try {
@@ -62,7 +63,7 @@ export async function startUpstreamServer(opts: { seedDemo?: boolean } = {}): Pr
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the API server did not start within 30 s');
+    if (Date.now() > deadline) throw new Error('the API server did not start within 100 s');
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
