@@ -93,11 +93,11 @@ export function ClassObjectsPage() {
     if (!fields) return <Alert severity="warning">{t('data.classNotFound', { className })}</Alert>;
     if (objects.empty && (paging?.page ?? 1) === 1 && !canWrite)
       return <Typography>{t('data.noObjects')}</Typography>;
-    if (objects.empty && paging)
+    if (objects.empty)
       return (
         <Alert
           severity="info"
-          action={<Button onClick={() => changePaging({ page: 1 })}>{t('data.firstPage')}</Button>}
+          action={paging && <Button onClick={() => changePaging({ page: 1 })}>{t('data.firstPage')}</Button>}
         >
           {t('data.pageEmpty')}
         </Alert>
