@@ -36,11 +36,14 @@ export interface ScrollResult {
   longTaskMs: number;
   /** Time spent at the container's end waiting for more rows, ms. */
   waitedMs: number;
+  /** Frames with a placeholder row (its block still loading) in view. */
+  busyFrames: number;
 }
 
 export const PROBE_SCRIPT = String.raw`(() => {
   const probe = {};
-  const rowSelector = '[role=grid] [role=row][aria-rowindex="2"], [role=grid] [role=gridcell]';
+  // A data row with its cells: placeholder rows (aria-busy, shown while their block loads) do not count.
+  const rowSelector = '[role=grid] [role=row]:not([aria-rowindex="1"]):not([aria-busy]) [role=gridcell]';
   document.addEventListener('click', (e) => {
     if (e.target instanceof Element && e.target.closest('a')) probe.clickAt = e.timeStamp;
   }, true);
@@ -83,7 +86,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
     const target = rows * rowHeight;
     const frames = [];
     const seen = new Set();
-    let longTasks = 0, longTaskMs = 0, waitedMs = 0, stop = 'done';
+    let longTasks = 0, longTaskMs = 0, waitedMs = 0, busyFrames = 0, stop = 'done';
     const lt = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) { longTasks++; longTaskMs += e.duration; }
     });
@@ -93,7 +96,15 @@ export const PROBE_SCRIPT = String.raw`(() => {
       const ts = await frame();
       if (prev !== undefined) frames.push(ts - prev);
       prev = ts;
-      for (const r of grid.querySelectorAll('[role=row]:not([aria-rowindex="1"])')) seen.add(r.getAttribute('aria-rowindex'));
+      let busy = false;
+      for (const r of grid.querySelectorAll('[role=row]:not([aria-rowindex="1"])')) {
+        seen.add(r.getAttribute('aria-rowindex'));
+        if (!busy && r.hasAttribute('aria-busy')) {
+          const box = r.getBoundingClientRect(), view = scroller.getBoundingClientRect();
+          busy = box.bottom > view.top && box.top < view.bottom;
+        }
+      }
+      if (busy) busyFrames++;
       if (scroller.scrollTop - start >= target) break;
       if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) {
         // At the end: wait up to 2 s for the grid to load more rows (its content grows).
@@ -111,7 +122,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
       rowHeight,
       rowsScrolled: Math.round((scroller.scrollTop - start) / rowHeight),
       rowsOffered: Math.round(scroller.scrollHeight / rowHeight),
-      stop, frames, distinctRows: seen.size, longTasks, longTaskMs, waitedMs,
+      stop, frames, distinctRows: seen.size, longTasks, longTaskMs, waitedMs, busyFrames,
     };
   };
   // Frame durations of the page doing nothing: what this browser on this machine gets at best.

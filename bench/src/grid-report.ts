@@ -49,6 +49,8 @@ export interface ScrollSummary {
   fps: number;
   frameMs: Summary;
   slowFrames: number;
+  /** Frames with a placeholder row in view (its block still loading). */
+  busyFrames: number;
   distinctRows: number;
   longTasks: number;
   /** The same page idle: frames per second and the median frame, ms. */
@@ -74,6 +76,7 @@ export function summarizeScroll(m: ScrollMeasurement): ScrollSummary {
     fps,
     frameMs: summarize(frames),
     slowFrames: frames.filter((f) => f > SLOW_FRAME_MS).length,
+    busyFrames: m.runs.reduce((a, r) => a + (r.busyFrames ?? 0), 0),
     distinctRows: Math.max(...m.runs.map((r) => r.distinctRows)),
     longTasks: m.runs.reduce((a, r) => a + r.longTasks, 0),
     idleFps: m.idleFrames.length / (m.idleFrames.reduce((a, b) => a + b, 0) / 1000),
@@ -123,6 +126,7 @@ export function formatScroll(s: ScrollSummary, rowsAsked: number, rowsPerFrame: 
           'rows',
           's',
           'fps',
+          'fps p50 / p5',
           'p50 ms',
           'p95 ms',
           'p99 ms',
@@ -134,6 +138,7 @@ export function formatScroll(s: ScrollSummary, rowsAsked: number, rowsPerFrame: 
           int(s.rowsScrolled),
           s.seconds.toFixed(1),
           s.fps.toFixed(1),
+          `${(1000 / f.p50).toFixed(1)} / ${(1000 / f.p95).toFixed(1)}`,
           fmt(f.p50),
           fmt(f.p95),
           fmt(f.p99),
@@ -141,10 +146,12 @@ export function formatScroll(s: ScrollSummary, rowsAsked: number, rowsPerFrame: 
           passMiss(s.pass),
         ],
       ],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
     ),
     `rows scrolled per run ${int(s.rowsScrolled)} of ${int(rowsAsked)} asked; ${int(s.frames)} frames in all; ` +
-      `${int(s.distinctRows)} distinct rows rendered in a run; ${s.longTasks} long tasks (> 50 ms)`,
+      `${int(s.distinctRows)} distinct rows rendered in a run; ${s.longTasks} long tasks (> 50 ms); ` +
+      `${int(s.busyFrames)} frames showed a placeholder row (its block still loading); ` +
+      'fps p50 / p5 = 1000 / the p50 / p95 frame time',
     `the same page idle for 2 s before scrolling: ${s.idleFps.toFixed(1)} fps, median frame ${fmt(s.idleFrameP50)} ms ` +
       '(what this browser gets on this machine right now without any work)',
     `page JS heap: ${heap(s.heapMb.before)} before scrolling (after a GC), ${heap(s.heapMb.after)} after, ${heap(s.heapMb.afterGc)} after a GC`,

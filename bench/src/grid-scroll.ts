@@ -1,7 +1,7 @@
 /**
- * Scrolling the grid: picks the largest page size the pager offers, then scrolls the grid's
- * scroll container a fixed number of rows per frame and times every frame (grid-in-page.ts),
- * with the page's JavaScript heap before and after.
+ * Scrolling the grid as it opens (through the whole result, its rows loaded in blocks as they
+ * come into view): scrolls the grid's scroll container a fixed number of rows per frame and times
+ * every frame (grid-in-page.ts), with the page's JavaScript heap before and after.
  */
 import type { Page } from 'playwright-core';
 import type { ApiRecorder } from './grid-browser';
@@ -18,29 +18,6 @@ export interface ScrollMeasurement {
   heapMb: { before?: number; after?: number; afterGc?: number };
 }
 
-/** Chooses the largest option of the pager's 'Rows per page' list; undefined without one. */
-async function pickLargestPageSize(page: Page, rec: ApiRecorder): Promise<number | undefined> {
-  const combo = page.getByRole('combobox', { name: 'Rows per page' });
-  if ((await combo.count()) === 0) return undefined;
-  await combo.first().click();
-  const options = page.getByRole('listbox').getByRole('option');
-  await options.first().waitFor({ timeout: 10_000 });
-  const sizes = (await options.allInnerTexts()).map((t) => Number(t.trim())).filter(Number.isFinite);
-  const largest = Math.max(...sizes);
-  if (!Number.isFinite(largest)) {
-    await page.keyboard.press('Escape');
-    return undefined;
-  }
-  await page
-    .getByRole('listbox')
-    .getByRole('option', { name: String(largest), exact: true })
-    .click();
-  await rec.settle();
-  // Let the grid render the new page.
-  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-  return largest;
-}
-
 export async function measureScrolling(
   page: Page,
   rec: ApiRecorder,
@@ -48,11 +25,13 @@ export async function measureScrolling(
   log: (line: string) => void,
 ): Promise<ScrollMeasurement> {
   await page.getByRole('grid', { name: opts.className }).waitFor({ timeout: 60_000 });
-  const pageSize = await pickLargestPageSize(page, rec);
+  const pager = page.getByRole('button', { name: 'Next page' });
+  const pageSize =
+    (await pager.count()) > 0 ? Number(new URL(page.url()).searchParams.get('pageSize') ?? 100) : undefined;
   log(
     pageSize === undefined
-      ? '  no page size control found: scrolling the rows the grid shows'
-      : `  chose ${pageSize} rows per page, the largest the pager offers`,
+      ? '  scrolling the grid through the whole result, as it opens'
+      : `  the grid pages at ${pageSize} rows: scrolling one page`,
   );
   const idle = await page.evaluate<number[]>(idleFrames(2000));
   const before = await jsHeapMb(page, true);
@@ -66,7 +45,8 @@ export async function measureScrolling(
     const seconds = r.frames.reduce((a, b) => a + b, 0) / 1000;
     log(
       `  scroll ${i + 1}: ${r.rowsScrolled.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s, ` +
-        `${(r.frames.length / seconds).toFixed(1)} fps, ${r.distinctRows} distinct rows seen` +
+        `${(r.frames.length / seconds).toFixed(1)} fps, ${r.distinctRows} distinct rows seen, ` +
+        `${r.busyFrames} frames with a loading row in view` +
         (r.stop === 'end' ? ` (the container ended at ${r.rowsOffered} rows)` : ''),
     );
     await rec.settle();
