@@ -13,8 +13,9 @@ import type { PlannedArea } from './UnavailableArea';
 const loadAuthPages = () => import('../features/auth/pages');
 const loadData = () => import('../features/data');
 const loadAdmin = () => import('../features/admin/pages');
+const loadUsers = () => import('../features/users/pages');
 
-const PLANNED: readonly PlannedArea[] = ['users', 'roles', 'push', 'messaging'];
+const PLANNED: readonly PlannedArea[] = ['roles', 'push', 'messaging'];
 
 /** The route table; paths match lib/paths.ts. */
 export const routes: RouteObject[] = [
@@ -51,6 +52,14 @@ export const routes: RouteObject[] = [
                     lazy: async () => ({ Component: (await loadData()).ClassObjectsPage }),
                   },
                 ],
+              },
+              {
+                path: 'users',
+                lazy: async () => ({ Component: (await loadUsers()).UsersPage }),
+              },
+              {
+                path: 'users/:objectId',
+                lazy: async () => ({ Component: (await loadUsers()).UserPage }),
               },
               {
                 path: 'settings',
