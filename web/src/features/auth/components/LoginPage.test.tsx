@@ -68,6 +68,46 @@ describe('LoginPage', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('asks for the two-step code when the account has one, and sends it with the password', async () => {
+    const { calls } = stubFetch({
+      'GET /api/session': () => consoleError(401, 'unauthenticated', 'Not signed in.'),
+      'GET /api/setup': () => json(200, { needed: false }),
+      'POST /api/session': ({ body }) => {
+        const totp = (body as { totp?: string }).totp;
+        if (totp === undefined) return consoleError(401, 'totp_required', 'Enter the 6-digit code.');
+        if (totp !== '123456')
+          return consoleError(401, 'invalid_code', 'The code is wrong or was already used.');
+        return json(200, session);
+      },
+    });
+    const { user } = renderRoutes(routes, '/login');
+    await user.type(await screen.findByLabelText('E-mail'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const codeField = await screen.findByLabelText('Authentication code');
+    expect(screen.getByText(/Two-step sign-in is on for this account/)).toBeInTheDocument();
+    expect(screen.queryByText('Could not sign in')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+
+    await user.type(codeField, '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The code is wrong or was already used.')).toBeInTheDocument();
+
+    await user.clear(codeField);
+    await user.type(codeField, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('console home')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => c.body);
+    expect(posts).toEqual([
+      { email: 'admin@example.com', password: 'the password' },
+      { email: 'admin@example.com', password: 'the password', totp: '000000' },
+      { email: 'admin@example.com', password: 'the password', totp: '123456' },
+    ]);
+  });
+
   it('sends the first visitor to setup', async () => {
     server(() => json(200, session), true);
     renderRoutes(routes, '/login');

@@ -18,6 +18,17 @@ describe('validateLogin', () => {
       errors: { email: { key: 'email' }, password: { key: 'password' } },
     });
   });
+
+  it('takes a two-step code when asked, ignoring the spaces apps show', () => {
+    expect(validateLogin({ email: 'a@example.com', password: 'pw', totp: ' 123 456' })).toEqual({
+      ok: true,
+      body: { email: 'a@example.com', password: 'pw', totp: '123456' },
+    });
+    expect(validateLogin({ email: 'a@example.com', password: 'pw', totp: '' })).toEqual({
+      ok: false,
+      errors: { totp: { key: 'totp' } },
+    });
+  });
 });
 
 describe('validateSetup', () => {

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 
 /** A message key under auth.validation with its values; the form translates it. */
 export interface FieldMessage {
-  key: 'token' | 'email' | 'password' | 'passwordTooShort' | 'passwordTooLong' | 'confirm';
+  key: 'token' | 'email' | 'password' | 'passwordTooShort' | 'passwordTooLong' | 'confirm' | 'totp';
   values?: Record<string, number>;
 }
 
@@ -25,6 +25,7 @@ function messageFor(issue: z.core.$ZodIssue): FieldMessage | undefined {
   const field = issue.path[0];
   if (field === 'token') return { key: 'token' };
   if (field === 'email') return { key: 'email' };
+  if (field === 'totp') return { key: 'totp' };
   if (field !== 'password') return undefined;
   if (issue.code === 'too_small' && Number(issue.minimum) > 1)
     return { key: 'passwordTooShort', values: { min: MIN_PASSWORD_LENGTH } };
@@ -45,10 +46,17 @@ function collect<F extends string>(issues: readonly z.core.$ZodIssue[]): FieldEr
 export interface LoginValues {
   email: string;
   password: string;
+  /** Asked for once the server says the account has two-step sign-in; spaces are ignored. */
+  totp?: string;
 }
 
 export function validateLogin(values: LoginValues): Validation<keyof LoginValues, LoginBody> {
-  const parsed = loginBodySchema.safeParse({ email: values.email.trim(), password: values.password });
+  const totp = values.totp?.replace(/[\s-]/g, '');
+  const parsed = loginBodySchema.safeParse({
+    email: values.email.trim(),
+    password: values.password,
+    ...(totp === undefined ? {} : { totp }),
+  });
   return parsed.success
     ? { ok: true, body: parsed.data }
     : { ok: false, errors: collect(parsed.error.issues) };

@@ -19,6 +19,7 @@ function server(preferences: object = NONE) {
       held = { ...held, ...(body as object) };
       return json(200, { preferences: held });
     },
+    'GET /api/session/totp': () => json(200, { totpEnabled: false, totpPending: false }),
     'GET /api/apps': () =>
       json(200, {
         apps: [

@@ -11,6 +11,7 @@ import { useConfiguredApps } from '../api/app-status';
 import { settingsKeys } from '../api/keys';
 import { AppStatusCard } from './AppStatusCard';
 import { PreferencesSection } from './PreferencesSection';
+import { SecuritySection } from './SecuritySection';
 
 /** The person's own settings, and the apps this console manages with their health. */
 export function SettingsPage() {
@@ -25,6 +26,8 @@ export function SettingsPage() {
         {t('settings.title')}
       </Typography>
       <PreferencesSection />
+      <Divider sx={{ my: 4 }} />
+      <SecuritySection />
       <Divider sx={{ my: 4 }} />
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
