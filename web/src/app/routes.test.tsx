@@ -10,6 +10,7 @@ import { routes } from './routes';
 // the test runner transforming a module on first import.
 import '../features/auth/pages';
 import '../features/data';
+import '../features/roles';
 import '../features/settings/pages';
 import './shell/AppShell';
 
@@ -34,7 +35,7 @@ const classes: StubHandler = ({ url }) => {
   return json(200, { results: products.slice(skip, skip + limit), ...count });
 };
 
-function signedIn() {
+function signedIn(extra: Record<string, StubHandler> = {}) {
   return stubFetch({
     'GET /api/session': () => json(200, session),
     'DELETE /api/session': () => json(200, {}),
@@ -45,6 +46,7 @@ function signedIn() {
       json(200, { Product: { objectId: { type: 'String' }, name: { type: 'String' } }, Review: {} }),
     'GET /api/apps/default/1.1/classes/Product': classes,
     'GET /api/apps/default/1.1/classes/Review': () => json(200, { results: [], count: 0 }),
+    ...extra,
   });
 }
 
@@ -117,6 +119,22 @@ describe('console routes', () => {
       await screen.findByText('Push notifications are not available in the console yet.'),
     ).toBeInTheDocument();
   });
+
+  it('opens the roles area from the navigation and a role from its list', async () => {
+    const role = { objectId: 'r1', name: 'Staff', createdAt: 'c', updatedAt: 'u' };
+    signedIn({
+      'GET /api/apps/default/1.1/roles': ({ url }) =>
+        json(200, { results: url.searchParams.get('where') ? [] : [role] }),
+      'GET /api/apps/default/1.1/users': () => json(200, { results: [] }),
+    });
+    const { user, router } = renderRoutes(routes, '/apps/default/data');
+    const nav = await screen.findByRole('navigation', { name: 'Console sections' });
+    await user.click(within(nav).getByRole('link', { name: 'Roles' }));
+    // The area's code loads on first visit, which takes a while on a busy test machine.
+    await user.click(await screen.findByRole('link', { name: 'Staff' }, { timeout: 15_000 }));
+    expect(await screen.findByRole('heading', { name: 'Role Staff' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apps/default/roles/r1');
+  }, 30_000);
 
   it('signs out through the user menu', async () => {
     const { calls } = signedIn();

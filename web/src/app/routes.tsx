@@ -13,9 +13,10 @@ import type { PlannedArea } from './UnavailableArea';
 const loadAuthPages = () => import('../features/auth/pages');
 const loadData = () => import('../features/data');
 const loadAdmin = () => import('../features/admin/pages');
+const loadRoles = () => import('../features/roles');
 const loadUsers = () => import('../features/users/pages');
 
-const PLANNED: readonly PlannedArea[] = ['roles', 'push', 'messaging'];
+const PLANNED: readonly PlannedArea[] = ['push', 'messaging'];
 
 /** The route table; paths match lib/paths.ts. */
 export const routes: RouteObject[] = [
@@ -60,6 +61,14 @@ export const routes: RouteObject[] = [
               {
                 path: 'users/:objectId',
                 lazy: async () => ({ Component: (await loadUsers()).UserPage }),
+              },
+              {
+                path: 'roles',
+                lazy: async () => ({ Component: (await loadRoles()).RolesPage }),
+              },
+              {
+                path: 'roles/:objectId',
+                lazy: async () => ({ Component: (await loadRoles()).RolePage }),
               },
               {
                 path: 'settings',

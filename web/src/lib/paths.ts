@@ -16,6 +16,8 @@ export const paths = {
   app: (app: string) => `/apps/${seg(app)}`,
   area: (app: string, area: ConsoleArea) => `/apps/${seg(app)}/${area}`,
   admin: (app: string, page: AdminPage) => `/apps/${seg(app)}/admin/${page}`,
+  /** One role of the app (the console's Roles area). */
+  role: (app: string, objectId: string) => `/apps/${seg(app)}/roles/${seg(objectId)}`,
   /** One user of the app (the console's Users area). */
   user: (app: string, objectId: string) => `/apps/${seg(app)}/users/${seg(objectId)}`,
   dataClass: (app: string, className: string, search?: Record<string, string>) => {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { stubFetch } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { RolePage } from './RolePage';
+import { fakeRolesApi } from './fake-roles-api';
+
+const routes = [{ path: '/apps/:app/roles/:objectId', element: <RolePage /> }];
+
+function setup() {
+  const roles = [
+    { objectId: 'a', name: 'Staff', roles: ['b'], users: [] },
+    { objectId: 'b', name: 'Editors', roles: [], users: ['u1'] },
+    { objectId: 'c', name: 'Guests', roles: [], users: [] },
+  ];
+  const users = [
+    { objectId: 'u1', username: 'dana' },
+    { objectId: 'u2', username: 'eli' },
+  ];
+  return { roles, ...stubFetch(fakeRolesApi(roles, users)) };
+}
+
+const puts = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT');
+
+describe('RolePage', () => {
+  it('adds and removes users with the search picker', async () => {
+    const { calls, roles } = setup();
+    const { user } = renderRoutes(routes, '/apps/default/roles/b');
+    expect(await screen.findByRole('heading', { name: 'Role Editors' })).toBeInTheDocument();
+    const members = await screen.findByRole('list', { name: 'Users of Editors' });
+    expect(within(members).getByText('dana')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/apps/default/roles/a');
+
+    await user.click(screen.getByLabelText('Add a user (search by username)'));
+    await user.click(await screen.findByRole('option', { name: 'eli (u2)' }));
+    await waitFor(() => expect(roles[1]?.users).toEqual(['u1', 'u2']));
+    expect(puts(calls)[0]?.body).toEqual({
+      users: { __op: 'AddRelation', objects: [{ __type: 'Pointer', className: '_User', objectId: 'u2' }] },
+    });
+    expect(await screen.findByText('eli')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove dana from Editors' }));
+    await waitFor(() => expect(roles[1]?.users).toEqual(['u2']));
+    await waitFor(() => expect(screen.queryByText('dana')).not.toBeInTheDocument());
+  });
+
+  it('refuses a child role that would make a loop and adds a safe one', async () => {
+    const { calls, roles } = setup();
+    const { user } = renderRoutes(routes, '/apps/default/roles/b');
+    await screen.findByRole('heading', { name: 'Role Editors' });
+
+    await user.click(screen.getByLabelText('Add a child role'));
+    await user.click(await screen.findByRole('option', { name: 'Staff' }));
+    expect(
+      await screen.findByText(
+        'Staff cannot become a child role of Editors: it would make a loop (Editors → Staff → Editors), and every role on it would get the permissions of all the others.',
+      ),
+    ).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+
+    await user.click(screen.getByLabelText('Add a child role'));
+    await user.click(await screen.findByRole('option', { name: 'Guests' }));
+    await waitFor(() => expect(roles[1]?.roles).toEqual(['c']));
+    expect(puts(calls)[0]?.body).toEqual({
+      roles: { __op: 'AddRelation', objects: [{ __type: 'Pointer', className: '_Role', objectId: 'c' }] },
+    });
+    const children = await screen.findByRole('list', { name: 'Child roles of Editors' });
+    expect(within(children).getByRole('link', { name: 'Guests' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove child role Guests from Editors' }));
+    await waitFor(() => expect(roles[1]?.roles).toEqual([]));
+  });
+
+  it('says when the role does not exist', async () => {
+    setup();
+    renderRoutes(routes, '/apps/default/roles/nope');
+    expect(await screen.findByText('This app has no role with the object ID nope.')).toBeInTheDocument();
+  });
+});

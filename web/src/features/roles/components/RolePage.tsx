@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingState } from '../../../components/LoadingState';
+import { paths } from '../../../lib/paths';
+import { useRoleGraph } from '../api/role-graph';
+import { parentsOf, toGraph } from '../utils/graph';
+import { ChildRoles } from './ChildRoles';
+import { RoleUsers } from './RoleUsers';
+import { Section } from './Section';
+
+/** One role: its users, the roles that inherit from it and those it inherits from. */
+export function RolePage() {
+  const { t } = useTranslation();
+  const { app = '', objectId = '' } = useParams();
+  const roles = useRoleGraph(app);
+  const graph = useMemo(() => toGraph(roles.data ?? []), [roles.data]);
+  const role = graph.get(objectId);
+  const parents = parentsOf(graph, objectId);
+
+  return (
+    <Box sx={{ p: 3 }}>
+      <Link component={RouterLink} to={paths.area(app, 'roles')}>
+        {t('rolesPage.detail.back')}
+      </Link>
+      {roles.error && <ErrorAlert error={roles.error} onRetry={() => void roles.refetch()} />}
+      {roles.isPending && <LoadingState />}
+      {roles.data && !role && (
+        <Alert severity="warning">{t('rolesPage.detail.notFound', { id: objectId })}</Alert>
+      )}
+      {role && (
+        <>
+          <Typography variant="h5" component="h1" sx={{ my: 2 }}>
+            {t('rolesPage.detail.title', { name: role.name })}
+          </Typography>
+          <Stack spacing={3}>
+            <Section title={t('rolesPage.detail.users')}>
+              <RoleUsers app={app} roleId={role.objectId} roleName={role.name} />
+            </Section>
+            <Section title={t('rolesPage.detail.children')}>
+              <ChildRoles app={app} role={role} graph={graph} />
+            </Section>
+            <Section title={t('rolesPage.detail.parents')}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('rolesPage.detail.parentsHelp', { role: role.name })}
+              </Typography>
+              {parents.length === 0 ? (
+                <Typography color="text.secondary">{t('rolesPage.detail.noParents')}</Typography>
+              ) : (
+                <Stack direction="row" spacing={2} component="ul" sx={{ p: 0, listStyle: 'none' }}>
+                  {parents.map((p) => (
+                    <li key={p.objectId}>
+                      <Link component={RouterLink} to={paths.role(app, p.objectId)}>
+                        {p.name}
+                      </Link>
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+          </Stack>
+        </>
+      )}
+    </Box>
+  );
+}
