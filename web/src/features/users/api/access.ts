@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { capabilitiesResponseSchema, consoleRoutes, sessionResponseSchema } from '@switchboard/shared';
 import type { SessionResponse } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api';
@@ -26,11 +26,11 @@ export function useCanWriteUsers(app: string): boolean {
 }
 
 /**
- * Whether the app's upstream is our server: only it has schema writes, and only it keeps an
- * outbox of the mail it would have sent. A LeanCloud app mails for real and has no outbox.
+ * What the app's upstream offers. Only our server has schema writes, and only it keeps an outbox
+ * of the mail it would have sent; a LeanCloud app mails for real and has no outbox.
  */
-export function useIsSwitchboardServer(app: string): boolean {
-  const caps = useQuery({
+export const capabilitiesQueryOptions = (app: string) =>
+  queryOptions({
     queryKey: userKeys.capabilities(app),
     queryFn: ({ signal }) =>
       apiRequest(consoleRoutes.appCapabilities.path.replace(':app', encodeURIComponent(app)), {
@@ -39,5 +39,3 @@ export function useIsSwitchboardServer(app: string): boolean {
       }),
     staleTime: 60_000,
   });
-  return caps.data?.areas.schemaWrite === true;
-}

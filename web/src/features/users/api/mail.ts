@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { upstreamGet, upstreamSend } from '../../../lib/api';
+import { capabilitiesQueryOptions } from './access';
 
 export type MailKind = 'reset_password' | 'verify_email';
 
@@ -31,12 +32,17 @@ export async function outboxLink(app: string, email: string, kind: MailKind): Pr
 
 /**
  * Sends a password reset or verification mail. On our server the mail lands in the outbox instead
- * of a mailbox, so its link is read back for the person at the console to hand over.
+ * of a mailbox, so its link is read back for the person at the console to hand over. Whether the
+ * upstream is ours is settled before reading (a click may come before the page knew).
  */
-export const useSendMail = (app: string, email: string, readOutbox: boolean) =>
-  useMutation({
+export function useSendMail(app: string, email: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: async (kind: MailKind) => {
       await upstreamSend(app, 'POST', MAIL_PATHS[kind], z.looseObject({}), { body: { email } });
-      return { kind, link: readOutbox ? await outboxLink(app, email, kind) : undefined };
+      const caps = await queryClient.ensureQueryData(capabilitiesQueryOptions(app)).catch(() => undefined);
+      const ours = caps?.areas.schemaWrite === true;
+      return { kind, ours, link: ours ? await outboxLink(app, email, kind) : undefined };
     },
   });
+}

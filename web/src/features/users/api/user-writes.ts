@@ -47,5 +47,14 @@ export const useRefreshSessionToken = (app: string, objectId: string) =>
     ),
   );
 
-export const useDeleteUser = (app: string, objectId: string) =>
-  useUsersMutation(app, () => upstreamSend(app, 'DELETE', userPath(objectId), z.looseObject({})));
+export function useDeleteUser(app: string, objectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => upstreamSend(app, 'DELETE', userPath(objectId), z.looseObject({})),
+    // The deleted user's page is dropped rather than refetched (it would answer "not found").
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: userKeys.detail(app, objectId) });
+      await queryClient.invalidateQueries({ queryKey: userKeys.all(app) });
+    },
+  });
+}

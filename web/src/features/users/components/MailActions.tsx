@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useIsSwitchboardServer } from '../api/access';
 import { useSendMail } from '../api/mail';
 
 /**
@@ -14,8 +13,7 @@ import { useSendMail } from '../api/mail';
  */
 export function MailActions({ app, email }: { app: string; email: string }) {
   const { t } = useTranslation();
-  const ours = useIsSwitchboardServer(app);
-  const send = useSendMail(app, email, ours);
+  const send = useSendMail(app, email);
   const sent = send.data;
   return (
     <Stack spacing={1.5}>
@@ -41,7 +39,7 @@ export function MailActions({ app, email }: { app: string; email: string }) {
               </Link>
             </Typography>
           ) : (
-            ours && <Typography variant="body2">{t('users.mail.noOutboxLink')}</Typography>
+            sent.ours && <Typography variant="body2">{t('users.mail.noOutboxLink')}</Typography>
           )}
         </Alert>
       )}
