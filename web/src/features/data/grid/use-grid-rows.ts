@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoredObject } from '@switchboard/shared';
+import { getObjectBlock } from '../api/get-object-blocks';
 import { objectsQueryOptions } from '../api/get-objects';
+import { classKeys } from '../api/keys';
 import type { ObjectsQuery } from '../api/keys';
 import { useObjectsTotal } from '../api/use-objects-total';
 import type { GridMode } from '../utils/grid-mode';
@@ -19,18 +21,33 @@ const TOP: RowRange = { start: 0, end: 0, settled: true };
  */
 export function useGridRows(app: string, className: string, query: ObjectsQuery, mode: GridMode) {
   const scrolling = mode.kind === 'scroll';
-  const page = useQuery({ ...objectsQueryOptions(app, className, query), enabled: !scrolling });
+  const queryClient = useQueryClient();
   const base = useMemo<BlockBase>(
     () => ({ order: query.order, where: query.where, keys: query.keys, include: query.include }),
     [query.order, query.where, query.keys, query.include],
   );
+  const sort = mode.kind === 'scroll' ? mode.sort : undefined;
+  const baseKey = `${className}\n${JSON.stringify(base)}`;
+  const [shown, setShown] = useState<string>();
+  // The first rows are asked for while the page renders, not once it has mounted: on a busy
+  // browser that render is a good part of the wait for them. (The query below then finds the
+  // request under way instead of sending its own.)
+  const firstKey = classKeys.block(app, className, base, 0);
+  if (scrolling && shown !== baseKey && !queryClient.getQueryState(firstKey)) {
+    void queryClient.prefetchQuery({
+      queryKey: firstKey,
+      queryFn: ({ signal }) => getObjectBlock(queryClient, app, className, base, sort, 0, signal),
+    });
+  }
+  const page = useQuery({ ...objectsQueryOptions(app, className, query), enabled: !scrolling });
   const [range, setRange] = useState<RowRange>(TOP);
   const [rowCount, setRowCount] = useState(0);
-  const sort = mode.kind === 'scroll' ? mode.sort : undefined;
   const blocks = useObjectBlocks(app, className, base, sort, range, rowCount, scrolling);
-  const firstRows = scrolling
-    ? blocks.firstSettled && !blocks.error
-    : page.isSuccess && !page.isPlaceholderData;
+  // Once the grid shows, it stays while blocks (even the first, dropped from the cache and asked
+  // for again) load; only another query starts from the loading state again.
+  if (scrolling && blocks.firstSettled && !blocks.error && shown !== baseKey) setShown(baseKey);
+  const ready = (shown === baseKey || blocks.firstSettled) && !blocks.error;
+  const firstRows = scrolling ? ready : page.isSuccess && !page.isPlaceholderData;
   const { total, estimate } = useObjectsTotal(app, className, query.where, firstRows);
   const count = scrollRowCount(total, estimate, blocks.loadedEnd, blocks.knownEnd);
   // The count feeds back into which blocks are wanted; keeping it in state avoids a render loop.
@@ -49,7 +66,7 @@ export function useGridRows(app: string, className: string, query: ObjectsQuery,
     };
   }
   const exact = blocks.knownEnd ?? total;
-  const rows: StoredObject[] | undefined = blocks.firstSettled && !blocks.error ? blocks.loaded : undefined;
+  const rows: StoredObject[] | undefined = ready ? blocks.loaded : undefined;
   return {
     rows,
     error: blocks.error,
