@@ -89,7 +89,7 @@ async function measure(browser: Browser, stack: Stack, opts: GridBenchOptions) {
   const scroll = await measureScrolling(
     page,
     rec,
-    { className: GRID_CLASS, rows: opts.scrollRows, rowsPerFrame: opts.rowsPerFrame, runs: opts.runs },
+    { className: GRID_CLASS, rows: opts.scrollRows, rowsPerFrame: opts.rowsPerFrame, runs: opts.scrollRuns },
     log,
   );
   await context.close();

@@ -11,6 +11,8 @@ export interface GridBenchOptions {
   runs: number;
   /** Rows to scroll through in each scrolling run. */
   scrollRows: number;
+  /** Scrolling runs (each can take minutes: 100k rows at 3 rows a frame is 33k frames). */
+  scrollRuns: number;
   /** Rows the scroll moves each frame. */
   rowsPerFrame: number;
   chromiumPath: string;
@@ -30,6 +32,7 @@ through the BFF and times the data browser's grid in Chromium (first rows painte
   --objects 1000000           objects loaded into the class GridBench (env BENCH_OBJECTS)
   --runs 5                    repetitions of each timed step (env BENCH_RUNS)
   --scroll-rows 100000        rows to scroll through per scrolling run (env BENCH_SCROLL_ROWS)
+  --scroll-runs 1             scrolling runs (env BENCH_SCROLL_RUNS)
   --rows-per-frame 3          rows the scroll moves each frame (env BENCH_ROWS_PER_FRAME)
   --chromium PATH             the browser (env CHROMIUM_PATH, default /usr/bin/chromium;
                               Debian: apt-get install -y chromium)
@@ -45,6 +48,7 @@ const KNOWN = [
   'objects',
   'runs',
   'scroll-rows',
+  'scroll-runs',
   'rows-per-frame',
   'chromium',
   'build',
@@ -72,6 +76,7 @@ export function parseGridOptions(argv: string[], env: NodeJS.ProcessEnv): GridBe
     objects: num('objects', 'BENCH_OBJECTS', 1_000_000, 100),
     runs: num('runs', 'BENCH_RUNS', 5),
     scrollRows: num('scroll-rows', 'BENCH_SCROLL_ROWS', 100_000),
+    scrollRuns: num('scroll-runs', 'BENCH_SCROLL_RUNS', 1),
     rowsPerFrame: num('rows-per-frame', 'BENCH_ROWS_PER_FRAME', 3),
     chromiumPath: get('chromium', 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
     build: flags.get('build') === '1',
