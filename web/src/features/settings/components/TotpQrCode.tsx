@@ -16,7 +16,10 @@ export function TotpQrCode({ uri }: { uri: string }) {
   useEffect(() => {
     let current = true;
     import('qrcode')
-      .then((qr) => qr.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }))
+      // A CommonJS module: the bundle exposes it as the default export, Node as named ones.
+      .then((mod) =>
+        (mod.default ?? mod).toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' }),
+      )
       .then((svg) => {
         if (current) setDrawn({ uri, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
       })
