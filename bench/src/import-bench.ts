@@ -49,7 +49,7 @@ async function benchDatabase(kind: DbKind, o: ImportBenchOptions, exportDir: str
   const rows: Row[] = [];
   const sourceDb = createDatabase(kind, o.postgresUrl);
   const targetDb = createDatabase(kind, o.postgresUrl);
-  const batch = ['--batch-size', String(o.batchSize)];
+  const batch = o.batchSize === undefined ? [] : ['--batch-size', String(o.batchSize)];
   try {
     const source = await startServer(sourceDb.serverEnv);
     try {
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     const exp = await writeBenchExport(dir, o.objects);
     const expected = exp.objects + exp.members;
     console.log(
-      `Export: ${exp.objects} objects and ${exp.members} relation members in ${dir}; batches of ${o.batchSize}`,
+      `Export: ${exp.objects} objects and ${exp.members} relation members in ${dir}; batches of ${o.batchSize ?? 'the default size'}`,
     );
     const rows: Row[] = [];
     for (const kind of o.dbs) rows.push(...(await benchDatabase(kind, o, dir, expected)));

@@ -7,7 +7,8 @@ export interface ImportBenchOptions {
   dbs: DbKind[];
   sources: ('files' | 'live')[];
   postgresUrl: string;
-  batchSize: number;
+  /** Passed as --batch-size when given; otherwise the command's default. */
+  batchSize: number | undefined;
   keep: boolean;
 }
 
@@ -43,7 +44,9 @@ export function parseImportOptions(argv: string[], env: NodeJS.ProcessEnv): Impo
     dbs: dbList(get('dbs', 'BENCH_DBS') ?? 'pglite,postgres'),
     sources,
     postgresUrl: get('pg-url', 'BENCH_DATABASE_URL') ?? 'postgres://postgres@127.0.0.1:5432/test',
-    batchSize: positive(get('batch-size', 'BENCH_IMPORT_BATCH') ?? '1000', '--batch-size'),
+    batchSize: ((raw) => (raw === undefined ? undefined : positive(raw, '--batch-size')))(
+      get('batch-size', 'BENCH_IMPORT_BATCH'),
+    ),
     keep: flags.get('keep') === '1' || env.BENCH_KEEP === '1',
   };
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_BATCH_SIZE } from './engine';
+
 export interface MigrateArgs {
   source:
     | { kind: 'files'; path: string }
@@ -50,7 +52,9 @@ export function parseMigrateArgs(argv: string[]): MigrateArgs {
   ];
   for (const k of flags.keys())
     if (!known.includes(k)) throw new UsageError(`Unknown option --${k}.\n\n${USAGE}`);
-  const batchSize = flags.has('batch-size') ? intOf('--batch-size', flags.get('batch-size'), 1, 5000) : 1000;
+  const batchSize = flags.has('batch-size')
+    ? intOf('--batch-size', flags.get('batch-size'), 1, 5000)
+    : DEFAULT_BATCH_SIZE;
   const hashRounds = flags.has('hash-rounds')
     ? intOf('--hash-rounds', flags.get('hash-rounds'), 0, 100_000)
     : undefined;

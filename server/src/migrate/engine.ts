@@ -9,6 +9,12 @@ import type { SchemaMap } from './schema-file';
 import { importRelations } from './relations';
 import type { BatchInput, BatchResult, ImportTarget } from './target';
 
+/**
+ * A batch is sent once it holds this much JSON even when it has fewer objects than the batch
+ * size: the server refuses bodies over 20 MB, and big exported objects would cross it.
+ */
+const MAX_BATCH_BYTES = 8 * 1024 * 1024;
+
 export interface ImportOptions {
   /** Objects per request (the server takes up to 5000). */
   batchSize?: number;
@@ -16,6 +22,12 @@ export interface ImportOptions {
   hashRounds?: number;
   onProgress?: (p: ClassReport, elapsedMs: number) => void;
 }
+
+/**
+ * Objects per request by default: bigger batches cost the server less per object (one statement,
+ * one transaction, one request each), up to the size limit above.
+ */
+export const DEFAULT_BATCH_SIZE = 2000;
 
 /** Relation fields seen so far: "<Owner>.<field>" -> class of the related objects. */
 export type RelationTargets = Map<string, string>;
@@ -42,7 +54,7 @@ async function importClass(
   opts: ImportOptions & { started: number },
 ): Promise<ClassReport> {
   const report = emptyClassReport(className);
-  const size = opts.batchSize ?? 1000;
+  const size = opts.batchSize ?? DEFAULT_BATCH_SIZE;
   let pending: Promise<void> = Promise.resolve();
   let first = true;
   const flush = async (batch: { where: string; value: unknown }[]) => {
@@ -65,6 +77,7 @@ async function importClass(
     );
   };
   let batch: { where: string; value: unknown }[] = [];
+  let bytes = 0;
   for (const file of files) {
     for await (const rec of readRecords(file)) {
       report.read++;
@@ -74,9 +87,11 @@ async function importClass(
       }
       noteRelations(targets, className, rec.value);
       batch.push(rec);
-      if (batch.length >= size) {
+      bytes += rec.bytes ?? 0;
+      if (batch.length >= size || bytes >= MAX_BATCH_BYTES) {
         await flush(batch);
         batch = [];
+        bytes = 0;
       }
     }
   }
@@ -121,7 +136,12 @@ export async function importExport(
   for (const f of files) {
     if (f.kind !== 'relation') continue;
     classes.push(
-      await importRelations(target, f, targets.get(`${f.ownerClass}.${f.field}`), opts.batchSize ?? 1000),
+      await importRelations(
+        target,
+        f,
+        targets.get(`${f.ownerClass}.${f.field}`),
+        opts.batchSize ?? DEFAULT_BATCH_SIZE,
+      ),
     );
   }
   const ignoredFiles = files.flatMap((f) =>

@@ -1,3 +1,4 @@
+import { mapLimit } from './pool';
 import { parseSchemaDoc } from './schema-file';
 import type { SchemaMap } from './schema-file';
 import { TargetError } from './target';
@@ -69,17 +70,49 @@ export class LiveClient {
   async acls(className: string, ids: string[]): Promise<Map<string, unknown>> {
     const out = new Map<string, unknown>();
     // A hundred ids a request keep the query string well under servers' 8 to 16 KB limits.
-    for (let i = 0; i < ids.length; i += 100) {
-      const body = await this.get(`/1.1/classes/${className}`, {
-        where: { objectId: { $in: ids.slice(i, i + 100) } },
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += 100) chunks.push(ids.slice(i, i + 100));
+    const pages = await mapLimit(chunks, 4, (chunk) =>
+      this.get(`/1.1/classes/${className}`, {
+        where: { objectId: { $in: chunk } },
         keys: 'objectId',
         returnACL: 'true',
         limit: '1000',
-      });
+      }),
+    );
+    for (const body of pages)
       for (const o of (Array.isArray(body.results) ? body.results : []) as Obj[])
         if (o.ACL !== undefined) out.set(String(o.objectId), o.ACL);
-    }
     return out;
+  }
+
+  /**
+   * Every objectId of a class matching `where`, a thousand at a time in objectId order (the query
+   * API's largest page; ordering by objectId resumes after the last one without skip).
+   */
+  async *ids(className: string, where: Obj = {}): AsyncGenerator<string[]> {
+    let last: string | undefined;
+    for (;;) {
+      const body = await this.get(`/1.1/classes/${className}`, {
+        where: last === undefined ? where : { ...where, objectId: { $gt: last } },
+        keys: 'objectId',
+        order: 'objectId',
+        limit: '1000',
+      });
+      const page = ((Array.isArray(body.results) ? body.results : []) as Obj[]).map((o) =>
+        String(o.objectId),
+      );
+      if (page.length > 0) yield page;
+      if (page.length < 1000) return;
+      last = page.at(-1);
+    }
+  }
+
+  /** The owners whose relation `field` holds the object `relatedClass`/`relatedId`. */
+  async *owners(ownerClass: string, field: string, relatedClass: string, relatedId: string) {
+    yield* this.ids(ownerClass, {
+      [field]: { __type: 'Pointer', className: relatedClass, objectId: relatedId },
+    });
   }
 
   /** The ids of the members of one object's relation field. */

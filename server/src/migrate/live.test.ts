@@ -70,6 +70,20 @@ class FailingTarget extends ImportTarget {
   }
 }
 
+/** Counts the relation queries a copy makes, by direction. */
+class CountingClient extends LiveClient {
+  byOwner = 0;
+  byMember = 0;
+  override relationMembers(...a: Parameters<LiveClient['relationMembers']>) {
+    this.byOwner++;
+    return super.relationMembers(...a);
+  }
+  override owners(...a: Parameters<LiveClient['owners']>) {
+    this.byMember++;
+    return super.owners(...a);
+  }
+}
+
 describe('copying a live app', () => {
   it('resumes an interrupted copy and ends with every object and relation, once', async () => {
     const client = new LiveClient(keysOf(source));
@@ -96,5 +110,19 @@ describe('copying a live app', () => {
       expect(to, className).toEqual(from);
     }
     expect(await relationCount(target)).toBe(await relationCount(source));
+  }, 120_000);
+
+  it('reads relation members from the smaller side: one query per user, not one per item', async () => {
+    const client = new CountingClient(keysOf(source));
+    const report = await copyLive(client, new ImportTarget(keysOf(target)), 'source', {
+      checkpointFile: join(dir, 'again.json'),
+    });
+    const likes = report.classes.find((c) => c.name === 'Item.likes (relation)');
+    // 2500 items like 3 users: the 3 users are asked for their owners.
+    expect(client.byMember).toBe(3);
+    // _Role.users and _Role.roles: one role, asked for its members.
+    expect(client.byOwner).toBe(2);
+    expect(likes).toMatchObject({ read: 2, written: 0, skipped: 2, failed: 0 });
+    expect(report.classes.find((c) => c.name === 'Item')).toMatchObject({ read: ITEMS, skipped: ITEMS });
   }, 120_000);
 });

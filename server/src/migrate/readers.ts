@@ -5,8 +5,11 @@ import { createInterface } from 'node:readline';
 import { csvRecords } from './csv';
 import { csvObject, CsvCellError } from './csv-types';
 
-/** One object read from an export file, or why a line could not be read. */
-export type ReadRecord = { where: string; value: unknown } | { where: string; error: string };
+/**
+ * One object read from an export file, or why a line could not be read. `bytes`: the size of its
+ * JSON text when the reader knows it, so batches can be kept under the request size limit.
+ */
+export type ReadRecord = { where: string; value: unknown; bytes?: number } | { where: string; error: string };
 
 async function* lines(path: string): AsyncGenerator<string> {
   const rl = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
@@ -21,7 +24,7 @@ async function* jsonLines(path: string): AsyncGenerator<ReadRecord> {
     n++;
     if (text.trim() === '') continue;
     try {
-      yield { where: `${name}:${n}`, value: JSON.parse(text) };
+      yield { where: `${name}:${n}`, value: JSON.parse(text), bytes: text.length };
     } catch (e) {
       yield { where: `${name}:${n}`, error: `Not JSON: ${(e as Error).message}` };
     }
