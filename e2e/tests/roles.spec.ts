@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { serverUrl, stack } from '../stack';
+import { api, uniqueClass } from '../support/api';
+import { signIn } from '../support/console';
+
+/**
+ * A developer builds a role hierarchy (Child inherits from Parent), puts a demo user in the child
+ * role and watches the user's effective access change until an object readable only by
+ * role:<Parent> becomes readable, which the API confirms with the user's own session.
+ */
+
+const clientHeaders = {
+  'X-LC-Id': stack.appId,
+  'X-LC-Key': stack.appKey,
+  'Content-Type': 'application/json',
+};
+
+/** Logs a demo user in as the app would (app key, no master key) and returns its session token. */
+async function userSession(username: string): Promise<string> {
+  const res = await fetch(`${serverUrl}/1.1/login`, {
+    method: 'POST',
+    headers: clientHeaders,
+    body: JSON.stringify({ username, password: 'switchboard-demo' }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { sessionToken: string }).sessionToken;
+}
+
+/**
+ * Whether the user's own GET of the object finds it. One it may not read answers like a missing
+ * one: 200 with an empty body, as LeanCloud does.
+ */
+async function readableBy(session: string, className: string, objectId: string): Promise<boolean> {
+  const res = await fetch(`${serverUrl}/1.1/classes/${className}/${objectId}`, {
+    headers: { ...clientHeaders, 'X-LC-Session': session },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { objectId?: string }).objectId === objectId;
+}
+
+async function signInAsDeveloper(page: Page): Promise<void> {
+  await signIn(page, stack.admin.email, stack.admin.password);
+  const email = `roles-dev-${randomBytes(3).toString('hex')}@e2e.example`;
+  const password = 'developer password 42';
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/console-users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-switchboard-csrf': '1' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { email, password, role: 'developer' },
+  );
+  expect(status).toBe(201);
+  await page.context().clearCookies();
+  await signIn(page, email, password);
+}
+
+const roleWrite = (page: Page, method: 'POST' | 'PUT') =>
+  page.waitForResponse(
+    (r) => /\/1\.1\/roles(\/|$)/.test(new URL(r.url()).pathname) && r.request().method() === method,
+  );
+
+async function createRole(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New role' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New role' });
+  await dialog.getByLabel('Role name').fill(name);
+  const created = roleWrite(page, 'POST');
+  await dialog.getByRole('button', { name: 'Create role' }).click();
+  expect((await created).ok()).toBe(true);
+  await expect(page.getByRole('heading', { name: `Role ${name}` })).toBeVisible();
+}
+
+async function openRolesArea(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: 'Roles' })
+    .click();
+  await expect(page.getByRole('table', { name: 'Roles' })).toBeVisible();
+}
+
+async function pickUser(page: Page, label: string, username: string) {
+  await page.getByLabel(label).fill(username);
+  await page.getByRole('option', { name: new RegExp(`^${username} \\(`) }).click();
+}
+
+async function checkAccess(page: Page, className: string, objectId: string) {
+  const access = page.getByRole('region', { name: 'Effective access' });
+  await access.getByLabel('Class').fill(className);
+  await access.getByLabel('Object ID').fill(objectId);
+  const answered = page.waitForResponse((r) => r.url().includes(`/1.1/classes/${className}?`));
+  await access.getByRole('button', { name: 'Check access' }).click();
+  expect((await answered).status()).toBe(200);
+  return access.getByRole('list', { name: `Access to ${className} ${objectId}` });
+}
+
+test('a developer builds a role hierarchy and a user gains read access through it', async ({ page }) => {
+  const suffix = randomBytes(3).toString('hex');
+  const parent = `Staff_${suffix}`;
+  const child = `Editors_${suffix}`;
+  const className = uniqueClass('Plan');
+  const { objectId } = await api.create(className, {
+    title: 'roadmap',
+    ACL: { [`role:${parent}`]: { read: true } },
+  });
+  const dana = await userSession('dana');
+
+  await signInAsDeveloper(page);
+  await openRolesArea(page);
+
+  // A name the spec does not allow is refused in the dialog, before anything is sent.
+  await page.getByRole('button', { name: 'New role' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New role' });
+  await dialog.getByLabel('Role name').fill('store staff');
+  await expect(
+    dialog.getByText('A role name may contain only letters (A–Z, a–z), digits and underscore.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await createRole(page, parent);
+  await page.getByRole('link', { name: 'All roles' }).click();
+  await createRole(page, child);
+  await page.getByRole('link', { name: 'All roles' }).click();
+
+  // Child becomes a child role of Parent: its users get Parent's permissions.
+  await page.getByRole('table', { name: 'Roles' }).getByRole('link', { name: parent }).click();
+  await page.getByLabel('Add a child role').click();
+  let written = roleWrite(page, 'PUT');
+  await page.getByRole('option', { name: child }).click();
+  expect((await written).status()).toBe(200);
+  const children = page.getByRole('list', { name: `Child roles of ${parent}` });
+  await children.getByRole('link', { name: child }).click();
+
+  // The other way round would make a loop, which the console refuses with the loop named.
+  await expect(page.getByRole('heading', { name: `Role ${child}` })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Parent roles' }).getByRole('link', { name: parent }),
+  ).toBeVisible();
+  await page.getByLabel('Add a child role').click();
+  await page.getByRole('option', { name: parent }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    `${parent} cannot become a child role of ${child}: it would make a loop (${child} → ${parent} → ${child})`,
+  );
+
+  // Before: dana has no roles and may not read the object.
+  await page.getByRole('link', { name: 'All roles' }).click();
+  await pickUser(page, 'User (search by username)', 'dana');
+  await expect(page.getByText('dana has no roles.')).toBeVisible();
+  let result = await checkAccess(page, className, objectId);
+  await expect(result.getByText('Read: denied')).toBeVisible();
+  expect(await readableBy(dana, className, objectId)).toBe(false);
+
+  // dana joins the child role.
+  await page.getByRole('table', { name: 'Roles' }).getByRole('link', { name: child }).click();
+  written = roleWrite(page, 'PUT');
+  await pickUser(page, 'Add a user (search by username)', 'dana');
+  expect((await written).status()).toBe(200);
+  await expect(
+    page.getByRole('list', { name: `Users of ${child}` }).getByText('dana', { exact: true }),
+  ).toBeVisible();
+
+  // After: both roles, the parent through the child, and the object readable because of it.
+  await page.getByRole('link', { name: 'All roles' }).click();
+  await pickUser(page, 'User (search by username)', 'dana');
+  const roles = page.getByRole('list', { name: 'Roles of dana' });
+  await expect(roles.getByText('Direct member')).toBeVisible();
+  await expect(roles.getByText(`Inherited through ${child} → ${parent}`)).toBeVisible();
+  result = await checkAccess(page, className, objectId);
+  await expect(result.getByText('Read: allowed')).toBeVisible();
+  await expect(
+    result.getByText(
+      `Its ACL grants this to role:${parent}, which the user has through ${child} → ${parent}.`,
+    ),
+  ).toBeVisible();
+  await expect(result.getByText('Write: denied')).toBeVisible();
+  expect(await readableBy(dana, className, objectId)).toBe(true);
+});
