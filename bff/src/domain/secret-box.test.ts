@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '@switchboard/shared/sql/testing';
+import { pino } from 'pino';
+import { createBff } from '../app';
 import { openConsoleDatabase } from '../test/database';
+import { testConfig } from '../test/harness';
 import { ConsoleError } from './errors';
 import { bindBox, bindSecretKey, SecretBox, totpContext } from './secret-box';
 import { checkLoginCode, currentCode, startEnrolment, totpStatus } from './totp';
@@ -89,5 +92,22 @@ describe('bindSecretKey', () => {
       503,
       expect.stringContaining('stored under another console secret key'),
     ]);
+  });
+});
+
+describe('console start', () => {
+  it('stops with a clear error when CONSOLE_SECRET_KEY is not the database’s key', async () => {
+    const db = await openConsoleDatabase();
+    try {
+      const log = pino({ level: 'silent' });
+      const key = randomBytes(32);
+      await createBff(testConfig('http://127.0.0.1:9', { secretKey: key }), db.sql, log);
+      await createBff(testConfig('http://127.0.0.1:9', { secretKey: key }), db.sql, log);
+      await expect(
+        createBff(testConfig('http://127.0.0.1:9', { secretKey: randomBytes(32) }), db.sql, log),
+      ).rejects.toThrow(/CONSOLE_SECRET_KEY\) is not the one this console database was set up with/);
+    } finally {
+      await db.drop();
+    }
   });
 });
