@@ -5,6 +5,7 @@ import type { StubRequest } from '../../../test/fetch';
 import { fakeLayoutInThisFile } from '../../../test/layout';
 import { renderRoutes } from '../../../test/render';
 import { API, capabilities, schemas, sessionWith, stats } from './classes/fixtures';
+import { classKeys } from '../api/keys';
 import { ClassObjectsPage } from './ClassObjectsPage';
 import { ROW_HEIGHT } from './grid-styles';
 
@@ -49,7 +50,8 @@ function stub(rows: (req: StubRequest) => Response = answer) {
 }
 const twoEvents = () => json(200, { results: [event(0), event(1)] });
 
-describe('ClassObjectsPage, scrolling through the whole class', () => {
+// Each test renders the whole page and waits on several requests: slow on a busy machine.
+describe('ClassObjectsPage, scrolling through the whole class', { timeout: 20_000 }, () => {
   it('asks for a first block without the count, sized to the estimate, then to the exact total', async () => {
     const { calls, answerCount } = stub();
     renderRoutes(routes, '/apps/default/data/Event');
@@ -88,9 +90,25 @@ describe('ClassObjectsPage, scrolling through the whole class', () => {
     });
     await waitFor(() => expect(screen.getByText(/^Rows 30\d–/)).toBeInTheDocument());
   });
+
+  it('keeps the grid while a block dropped from the cache, even the first, loads again', async () => {
+    stub();
+    const { queryClient } = renderRoutes(routes, '/apps/default/data/Event');
+    const grid = await screen.findByRole('grid', { name: 'Event' });
+    await within(grid).findByText('e000000');
+    grid.scrollTop = 1000 * ROW_HEIGHT;
+    fireEvent.scroll(grid);
+    await within(grid).findByText('e001005');
+
+    queryClient.removeQueries({ queryKey: classKeys.detail('default', 'Event') });
+    grid.scrollTop = 0;
+    fireEvent.scroll(grid);
+    expect(screen.getByRole('grid', { name: 'Event' })).toBe(grid);
+    await within(grid).findByText('e000000');
+  });
 });
 
-describe('ClassObjectsPage, page by page', () => {
+describe('ClassObjectsPage, page by page', { timeout: 20_000 }, () => {
   it('shows the rows before the count, with the estimate meanwhile, then the exact total', async () => {
     const { calls, answerCount } = stub(twoEvents);
     renderRoutes(routes, '/apps/default/data/Event?pageSize=100');
