@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useCreateUser } from '../api/user-writes';
 import type { NewUser } from '../api/user-writes';
-import { duplicateField } from '../utils/duplicate';
-import type { UniqueField } from '../utils/duplicate';
+import { fieldProblem } from '../utils/field-problem';
+import type { UserField } from '../utils/field-problem';
 
 const EMPTY = { username: '', password: '', email: '', mobilePhoneNumber: '' };
 
@@ -36,29 +36,32 @@ export function CreateUserDialog(props: {
   const { t } = useTranslation();
   const create = useCreateUser(props.app);
   const [form, setForm] = useState(EMPTY);
-  const taken = duplicateField(create.error);
+  const problem = fieldProblem(create.error);
   const field = (name: keyof typeof EMPTY) => ({
     value: form[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       setForm({ ...form, [name]: e.target.value });
-      // The message about a taken value goes once the value changes.
+      // The message about a taken or invalid value goes once the value changes.
       if (create.error) create.reset();
     },
   });
-  const takenText = (name: UniqueField) =>
-    taken === name ? t(`users.create.taken.${name}`) : name === 'username' ? t('users.create.required') : ' ';
+  const helper = (name: UserField) => {
+    if (problem?.field === name) return t(`users.create.${problem.problem}.${name}`);
+    return name === 'username' ? t('users.create.required') : ' ';
+  };
+  const invalid = (name: UserField) => problem?.field === name;
 
   return (
     <Dialog open onClose={props.onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t('users.create.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={1} sx={{ pt: 1 }}>
-          {create.error && !taken ? <ErrorAlert error={create.error} /> : null}
+          {create.error && !problem ? <ErrorAlert error={create.error} /> : null}
           <TextField
             label={t('users.fields.username')}
             {...field('username')}
-            error={taken === 'username'}
-            helperText={takenText('username')}
+            error={invalid('username')}
+            helperText={helper('username')}
             autoFocus
             required
           />
@@ -74,15 +77,15 @@ export function CreateUserDialog(props: {
             label={t('users.fields.email')}
             type="email"
             {...field('email')}
-            error={taken === 'email'}
-            helperText={takenText('email')}
+            error={invalid('email')}
+            helperText={helper('email')}
           />
           <TextField
             label={t('users.fields.mobilePhoneNumber')}
             type="tel"
             {...field('mobilePhoneNumber')}
-            error={taken === 'mobilePhoneNumber'}
-            helperText={takenText('mobilePhoneNumber')}
+            error={invalid('mobilePhoneNumber')}
+            helperText={helper('mobilePhoneNumber')}
           />
         </Stack>
       </DialogContent>

@@ -89,6 +89,33 @@ describe('UsersPage', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByText('Another user already has this username.')).not.toBeInTheDocument();
   });
 
+  it('says at the e-mail field that an address is malformed, and shows other failures above', async () => {
+    let code = 125;
+    server(['users.read', 'users.write'], {
+      'POST /api/apps/default/1.1/users': () =>
+        json(code === 125 ? 400 : 502, {
+          code: 'upstream_error',
+          message: code === 125 ? 'The email address was invalid.' : 'The app failed to answer: HTTP 500',
+          requestId: 'r2',
+          details: { upstreamStatus: code === 125 ? 400 : 500, upstreamCode: code },
+        }),
+    });
+    const { user } = renderRoutes(usersRoutes, '/apps/default/users');
+    await user.click(await screen.findByRole('button', { name: 'Create user' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Username/), { target: { value: 'erin' } });
+    fireEvent.change(within(dialog).getByLabelText(/Password/), { target: { value: 'secret 1' } });
+    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'erin@' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('This is not a valid e-mail address.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    code = 1;
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The app failed to answer');
+  });
+
   it('opens the new user page after creating one', async () => {
     server(['users.read', 'users.write'], {
       'POST /api/apps/default/1.1/users': () => json(200, { objectId: 'u9', createdAt: alice.createdAt }),

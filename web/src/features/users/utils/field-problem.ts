@@ -1,15 +1,22 @@
+import { LcCode } from '@switchboard/shared';
 import { ConsoleApiError } from '../../../lib/api';
 
-/** Fields a new user must not share with another user, and the upstream code for each (Doc 1). */
-export const UNIQUE_FIELDS = { 202: 'username', 203: 'email', 214: 'mobilePhoneNumber' } as const;
-export type UniqueField = (typeof UNIQUE_FIELDS)[keyof typeof UNIQUE_FIELDS];
+export type UserField = 'username' | 'email' | 'mobilePhoneNumber';
+export type Problem = 'taken' | 'invalid';
 
-/** Which field a refused create or update collided on, when that is why it was refused. */
-export function duplicateField(error: unknown): UniqueField | undefined {
+/** Upstream codes (Doc 1) that are about one field of a user, and what is wrong with it. */
+const FIELD_CODES: Record<number, { field: UserField; problem: Problem }> = {
+  [LcCode.UsernameTaken]: { field: 'username', problem: 'taken' },
+  [LcCode.EmailTaken]: { field: 'email', problem: 'taken' },
+  [LcCode.PhoneTaken]: { field: 'mobilePhoneNumber', problem: 'taken' },
+  [LcCode.InvalidEmail]: { field: 'email', problem: 'invalid' },
+  [LcCode.InvalidPhoneNumber]: { field: 'mobilePhoneNumber', problem: 'invalid' },
+};
+
+/** Which field a refused create collided on or got wrong, so the message can sit next to it. */
+export function fieldProblem(error: unknown): { field: UserField; problem: Problem } | undefined {
   if (!(error instanceof ConsoleApiError)) return undefined;
   const details = error.details as { upstreamCode?: unknown } | null | undefined;
   const code = details && typeof details === 'object' ? details.upstreamCode : undefined;
-  return typeof code === 'number' && code in UNIQUE_FIELDS
-    ? UNIQUE_FIELDS[code as keyof typeof UNIQUE_FIELDS]
-    : undefined;
+  return typeof code === 'number' ? FIELD_CODES[code] : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConsoleApiError } from '../../../lib/api';
-import { duplicateField } from './duplicate';
+import { fieldProblem } from './field-problem';
 import {
   customFields,
   deleteConfirmation,
@@ -69,18 +69,23 @@ describe('user fields', () => {
   });
 });
 
-describe('duplicateField', () => {
+describe('fieldProblem', () => {
   const refused = (upstreamCode: number) =>
-    new ConsoleApiError({ code: 'upstream_error', message: 'taken', status: 400, details: { upstreamCode } });
+    new ConsoleApiError({ code: 'upstream_error', message: 'no', status: 400, details: { upstreamCode } });
 
   it('names the field a duplicate collided on', () => {
-    expect(duplicateField(refused(202))).toBe('username');
-    expect(duplicateField(refused(203))).toBe('email');
-    expect(duplicateField(refused(214))).toBe('mobilePhoneNumber');
+    expect(fieldProblem(refused(202))).toEqual({ field: 'username', problem: 'taken' });
+    expect(fieldProblem(refused(203))).toEqual({ field: 'email', problem: 'taken' });
+    expect(fieldProblem(refused(214))).toEqual({ field: 'mobilePhoneNumber', problem: 'taken' });
+  });
+
+  it('names the field a malformed value was in', () => {
+    expect(fieldProblem(refused(125))).toEqual({ field: 'email', problem: 'invalid' });
+    expect(fieldProblem(refused(127))).toEqual({ field: 'mobilePhoneNumber', problem: 'invalid' });
   });
 
   it('names none for other failures', () => {
-    expect(duplicateField(refused(125))).toBeUndefined();
-    expect(duplicateField(new Error('boom'))).toBeUndefined();
+    expect(fieldProblem(refused(1))).toBeUndefined();
+    expect(fieldProblem(new Error('boom'))).toBeUndefined();
   });
 });

@@ -672,6 +672,11 @@ export const en = {
         email: 'Another user already has this e-mail address.',
         mobilePhoneNumber: 'Another user already has this phone number.',
       },
+      invalid: {
+        username: 'This username cannot be used.',
+        email: 'This is not a valid e-mail address.',
+        mobilePhoneNumber: 'This is not a valid phone number.',
+      },
     },
     password: {
       open: 'Set password',

@@ -662,6 +662,11 @@ export const zhCN: Messages = {
         email: '已有其他用户使用此电子邮箱。',
         mobilePhoneNumber: '已有其他用户使用此手机号码。',
       },
+      invalid: {
+        username: '此用户名不可用。',
+        email: '这不是有效的电子邮箱地址。',
+        mobilePhoneNumber: '这不是有效的手机号码。',
+      },
     },
     password: {
       open: '设置密码',
