@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { serverUrl, stack } from '../stack';
+import { expectNoSeriousViolations } from '../support/a11y';
 import { api, uniqueClass } from '../support/api';
 import { signIn } from '../support/console';
 
@@ -85,6 +86,9 @@ async function openRolesArea(page: Page) {
 
 async function pickUser(page: Page, label: string, username: string) {
   await page.getByLabel(label).fill(username);
+  // The picker shows the previous answer until the search returns (or its cached answer shows);
+  // clicking before that would hit a row that is about to be replaced.
+  await expect(page.getByRole('option')).toHaveCount(1);
   await page.getByRole('option', { name: new RegExp(`^${username} \\(`) }).click();
 }
 
@@ -146,6 +150,8 @@ test('a developer builds a role hierarchy and a user gains read access through i
     `${parent} cannot become a child role of ${child}: it would make a loop (${child} → ${parent} → ${child})`,
   );
 
+  await expectNoSeriousViolations(page, 'role page with a refused loop');
+
   // Before: dana has no roles and may not read the object.
   await page.getByRole('link', { name: 'All roles' }).click();
   await pickUser(page, 'User (search by username)', 'dana');
@@ -178,4 +184,5 @@ test('a developer builds a role hierarchy and a user gains read access through i
   ).toBeVisible();
   await expect(result.getByText('Write: denied')).toBeVisible();
   expect(await readableBy(dana, className, objectId)).toBe(true);
+  await expectNoSeriousViolations(page, 'roles list, graph and effective access');
 });
