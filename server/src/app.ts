@@ -96,6 +96,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   switchboardImportRoutes(router, {
     classes,
     clock,
+    blobs,
     onWrite: (className, n) => maintenance.noteWrites(className, n),
   });
   batchRoutes(router, writes, classes, (err) => logError(err));

@@ -8,6 +8,7 @@ import { parseMigrateArgs, UsageError } from '../migrate/args';
 import type { MigrateArgs } from '../migrate/args';
 import { startEmbedded } from '../migrate/embedded';
 import { importExport } from '../migrate/engine';
+import { downloadFiles } from '../migrate/file-download';
 import { copyLive } from '../migrate/live';
 import { LiveClient } from '../migrate/live-client';
 import { formatReport, hasFailures } from '../migrate/report';
@@ -34,6 +35,15 @@ async function main(): Promise<number> {
   }
   try {
     const report = await run(args, target, where);
+    if (args.downloadFiles) {
+      console.log('Fetching file content from the old urls');
+      report.classes.push(
+        await downloadFiles(new LiveClient(target), new ImportTarget(target), {
+          onProgress: (c) =>
+            console.log(`  ${c.name}: ${c.written} stored, ${c.skipped} already here, ${c.failed} failed`),
+        }),
+      );
+    }
     console.log(`\n${formatReport(report)}`);
     return hasFailures(report) ? 1 : 0;
   } finally {

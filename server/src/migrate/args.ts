@@ -6,15 +6,21 @@ export interface MigrateArgs {
     | { kind: 'live'; url: string; appId: string; masterKey: string; checkpoint: string };
   batchSize: number;
   hashRounds?: number;
+  /** Fetch the content of _File records from their old urls and store it on the target. */
+  downloadFiles?: boolean;
 }
 
 export class UsageError extends Error {}
 
 export const USAGE = `Usage:
-  pnpm migrate <export-folder-or-zip> [--batch-size N] [--hash-rounds N]
+  pnpm migrate <export-folder-or-zip> [--batch-size N] [--hash-rounds N] [--download-files]
   pnpm migrate --source-url URL --source-app-id ID --source-master-key KEY [--checkpoint FILE]
+               [--download-files]
     copies a live app through its scan API; run the same command again to resume after an
     interruption (progress is kept in FILE, by default .migrate-<app id>.json here)
+
+  --download-files  also fetch each file's content from its old url (while the old app still
+                    serves it) and store it here; run again to retry the files that failed
 
 Writes into the server at LC_BASE_URL with LC_APP_ID and LC_MASTER_KEY, or, when they are unset,
 into the embedded server's data folder (./data, or SWITCHBOARD_DATA) as "pnpm start" uses it.`;
@@ -38,7 +44,7 @@ export function parseMigrateArgs(argv: string[]): MigrateArgs {
       continue;
     }
     const [name = '', inline] = a.slice(2).split(/=(.*)/s);
-    const value = inline ?? (name === 'help' ? undefined : argv[++i]);
+    const value = inline ?? (name === 'help' || name === 'download-files' ? undefined : argv[++i]);
     flags.set(name, value);
   }
   if (flags.has('help')) throw new UsageError(USAGE);
@@ -49,6 +55,7 @@ export function parseMigrateArgs(argv: string[]): MigrateArgs {
     'checkpoint',
     'batch-size',
     'hash-rounds',
+    'download-files',
   ];
   for (const k of flags.keys())
     if (!known.includes(k)) throw new UsageError(`Unknown option --${k}.\n\n${USAGE}`);
@@ -58,7 +65,11 @@ export function parseMigrateArgs(argv: string[]): MigrateArgs {
   const hashRounds = flags.has('hash-rounds')
     ? intOf('--hash-rounds', flags.get('hash-rounds'), 0, 100_000)
     : undefined;
-  const rest = hashRounds === undefined ? { batchSize } : { batchSize, hashRounds };
+  const rest = {
+    batchSize,
+    ...(hashRounds === undefined ? {} : { hashRounds }),
+    ...(flags.has('download-files') ? { downloadFiles: true } : {}),
+  };
   const url = flags.get('source-url');
   if (url !== undefined || flags.has('source-app-id') || flags.has('source-master-key')) {
     const appId = flags.get('source-app-id');

@@ -64,48 +64,66 @@ export class LiveClient {
   }
 
   /**
-   * The ACLs of a page of objects: the scan API does not return them, a query with returnACL does
-   * (Doc 1 ACL: with the master key, or where the app allows returning ACLs).
+   * What the scan API leaves out of a page of objects, by objectId: the ACL, which a query with
+   * returnACL gives (Doc 1 ACL: with the master key, or where the app allows returning ACLs), and
+   * for _File the url, which a server may compute on reads rather than store.
    */
-  async acls(className: string, ids: string[]): Promise<Map<string, unknown>> {
-    const out = new Map<string, unknown>();
+  async extras(className: string, ids: string[]): Promise<Map<string, { ACL?: unknown; url?: unknown }>> {
+    const out = new Map<string, { ACL?: unknown; url?: unknown }>();
     // A hundred ids a request keep the query string well under servers' 8 to 16 KB limits.
     const chunks: string[][] = [];
     for (let i = 0; i < ids.length; i += 100) chunks.push(ids.slice(i, i + 100));
     const pages = await mapLimit(chunks, 4, (chunk) =>
       this.get(`/1.1/classes/${className}`, {
         where: { objectId: { $in: chunk } },
-        keys: 'objectId',
+        keys: className === '_File' ? 'objectId,url' : 'objectId',
         returnACL: 'true',
         limit: '1000',
       }),
     );
     for (const body of pages)
-      for (const o of (Array.isArray(body.results) ? body.results : []) as Obj[])
-        if (o.ACL !== undefined) out.set(String(o.objectId), o.ACL);
+      for (const o of (Array.isArray(body.results) ? body.results : []) as Obj[]) {
+        const extra: { ACL?: unknown; url?: unknown } = {};
+        if (o.ACL !== undefined) extra.ACL = o.ACL;
+        if (className === '_File' && typeof o.url === 'string') extra.url = o.url;
+        out.set(String(o.objectId), extra);
+      }
+    if (className === '_File') {
+      // A server computing urls on reads (Switchboard does) gives them on a fetch by id only.
+      const missing = [...out].filter(([, e]) => e.url === undefined).map(([id]) => id);
+      await mapLimit(missing, 4, async (id) => {
+        const one = await this.get(`/1.1/files/${encodeURIComponent(id)}`);
+        const extra = out.get(id);
+        if (extra && typeof one.url === 'string') extra.url = one.url;
+      });
+    }
     return out;
   }
 
   /**
-   * Every objectId of a class matching `where`, a thousand at a time in objectId order (the query
-   * API's largest page; ordering by objectId resumes after the last one without skip).
+   * The objects of a class matching `where`, with only `keys`, a thousand at a time in objectId
+   * order (the query API's largest page; ordering by objectId resumes after the last one without
+   * skip).
    */
-  async *ids(className: string, where: Obj = {}): AsyncGenerator<string[]> {
+  async *pages(className: string, where: Obj = {}, keys = 'objectId'): AsyncGenerator<Obj[]> {
     let last: string | undefined;
     for (;;) {
       const body = await this.get(`/1.1/classes/${className}`, {
         where: last === undefined ? where : { ...where, objectId: { $gt: last } },
-        keys: 'objectId',
+        keys,
         order: 'objectId',
         limit: '1000',
       });
-      const page = ((Array.isArray(body.results) ? body.results : []) as Obj[]).map((o) =>
-        String(o.objectId),
-      );
+      const page = (Array.isArray(body.results) ? body.results : []) as Obj[];
       if (page.length > 0) yield page;
       if (page.length < 1000) return;
-      last = page.at(-1);
+      last = String(page.at(-1)?.objectId);
     }
+  }
+
+  /** Every objectId of a class matching `where`, a page at a time. */
+  async *ids(className: string, where: Obj = {}): AsyncGenerator<string[]> {
+    for await (const page of this.pages(className, where)) yield page.map((o) => String(o.objectId));
   }
 
   /** The owners whose relation `field` holds the object `relatedClass`/`relatedId`. */

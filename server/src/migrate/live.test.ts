@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { importExport } from './engine';
+import { downloadFiles } from './file-download';
 import { copyLive } from './live';
 import { LiveClient } from './live-client';
 import { openExport } from './source';
@@ -124,5 +125,42 @@ describe('copying a live app', () => {
     expect(client.byOwner).toBe(2);
     expect(likes).toMatchObject({ read: 2, written: 0, skipped: 2, failed: 0 });
     expect(report.classes.find((c) => c.name === 'Item')).toMatchObject({ read: ITEMS, skipped: ITEMS });
+  }, 120_000);
+
+  it('fetches file content from the old urls on request, and reports the files it cannot fetch', async () => {
+    // A file the source serves itself, uploaded the way the SDK does.
+    const token = await source.request('POST', '/1.1/fileTokens', {
+      auth: 'master',
+      body: { name: 'hello.txt', mime_type: 'text/plain' },
+    });
+    const { upload_url, objectId, token: t } = token.json as Record<string, string>;
+    expect((await fetch(String(upload_url), { method: 'PUT', body: 'hello, switchboard' })).status).toBe(200);
+    await source.request('POST', '/1.1/fileCallback', { auth: 'master', body: { token: t, result: true } });
+
+    await copyLive(new LiveClient(keysOf(source)), new ImportTarget(keysOf(target)), 'source', {
+      checkpointFile: join(dir, 'files.json'),
+    });
+    const copied = await target.request('GET', `/1.1/classes/_File/${objectId}`, { auth: 'master' });
+    expect(String(copied.json.url)).toMatch(new RegExp(`^${source.url}/files/`));
+
+    const opts = { retryDelayMs: 10 };
+    const to = new ImportTarget(keysOf(target));
+    const report = await downloadFiles(new LiveClient(keysOf(target)), to, opts);
+    // avatar.png of the export points at files.example.com, which does not answer.
+    expect(report).toMatchObject({ read: 2, written: 1, skipped: 0, failed: 1 });
+    expect(report.failures[0]?.where).toContain('files.example.com');
+    expect(report.failures[0]?.message).toMatch(/cannot fetch/);
+
+    const stored = await target.request('GET', `/1.1/classes/_File/${objectId}`, { auth: 'master' });
+    expect(String(stored.json.url)).toMatch(new RegExp(`^${target.url}/files/`));
+    expect(stored.json.metaData).toMatchObject({ size: 18 });
+    expect(await (await fetch(String(stored.json.url))).text()).toBe('hello, switchboard');
+
+    // Run again: what is stored stays, only the failed one is tried again.
+    expect(await downloadFiles(new LiveClient(keysOf(target)), to, opts)).toMatchObject({
+      written: 0,
+      skipped: 1,
+      failed: 1,
+    });
   }, 120_000);
 });

@@ -17,13 +17,18 @@ export interface LiveOptions {
 
 const RESUME = '(run the same command again to resume)';
 
-/** One scan page with the ACLs the scan API leaves out. */
-async function pageWithAcls(client: LiveClient, className: string, page: Obj[]): Promise<Obj[]> {
-  const acls = await client.acls(
+/** One scan page with the ACLs (and _File urls) the scan API leaves out. */
+async function completePage(client: LiveClient, className: string, page: Obj[]): Promise<Obj[]> {
+  const extras = await client.extras(
     className,
     page.map((o) => String(o.objectId)),
   );
-  return page.map((o) => (acls.has(String(o.objectId)) ? { ...o, ACL: acls.get(String(o.objectId)) } : o));
+  return page.map((o) => {
+    const extra = extras.get(String(o.objectId));
+    if (!extra) return o;
+    // A url in the scanned object itself wins: it is what the source stores.
+    return { ...o, ...extra, ...(typeof o.url === 'string' ? { url: o.url } : {}) };
+  });
 }
 
 /**
@@ -66,7 +71,7 @@ async function copyObjects(
       cursor = undefined;
       return client.scan(className, undefined);
     });
-    const objects = page.results.length > 0 ? await pageWithAcls(client, className, page.results) : [];
+    const objects = page.results.length > 0 ? await completePage(client, className, page.results) : [];
     await writing;
     if (objects.length > 0) {
       writing = write(objects, page.cursor);

@@ -90,6 +90,12 @@ describe('parseMigrateArgs', () => {
       batchSize: 500,
       hashRounds: 512,
     });
+    // A flag without a value: the folder after it stays the folder.
+    expect(parseMigrateArgs(['--download-files', 'export'])).toEqual({
+      source: { kind: 'files', path: 'export' },
+      batchSize: 2000,
+      downloadFiles: true,
+    });
   });
   it('reads a live source and refuses incomplete or mixed ones', () => {
     expect(

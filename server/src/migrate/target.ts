@@ -38,10 +38,25 @@ export class ImportTarget {
     this.base = cfg.baseUrl.replace(/\/+$/, '');
   }
 
-  async send(className: string, input: BatchInput): Promise<BatchResult> {
+  get baseUrl(): string {
+    return this.base;
+  }
+
+  send(className: string, input: BatchInput): Promise<BatchResult> {
+    return this.post(`/1.1/switchboard/import/${encodeURIComponent(className)}`, input);
+  }
+
+  /** Stores the content of an imported _File record (switchboard-import-files.ts). */
+  sendFileContent(objectId: string, bytes: Buffer): Promise<{ size: number; url: string }> {
+    return this.post(`/1.1/switchboard/import/_File/${encodeURIComponent(objectId)}/content`, {
+      base64: bytes.toString('base64'),
+    });
+  }
+
+  private async post<T>(path: string, input: unknown): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(`${this.base}/1.1/switchboard/import/${encodeURIComponent(className)}`, {
+      res = await fetch(`${this.base}${path}`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -64,6 +79,6 @@ export class ImportTarget {
       const msg = (body as { error?: string } | undefined)?.error ?? text.slice(0, 200);
       throw new TargetError(`${res.status} from ${this.base}: ${msg}`);
     }
-    return body as BatchResult;
+    return body as T;
   }
 }

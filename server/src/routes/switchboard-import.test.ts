@@ -130,3 +130,46 @@ describe('objects exported without updatedAt', () => {
     expect((await t.request('GET', '/1.1/classes/Undated/d1')).json.v).toBe(1);
   });
 });
+
+describe('POST /1.1/switchboard/import/_File/:objectId/content', () => {
+  const content = (id: string, body: unknown, auth: 'master' | 'app' = 'master') =>
+    t.request('POST', `/1.1/switchboard/import/_File/${id}/content`, { auth, body });
+
+  it('stores the content of an imported record, which then points at this server', async () => {
+    await importInto('_File', {
+      objects: [
+        {
+          objectId: 'file1',
+          name: 'a.txt',
+          key: 'old/a.txt',
+          url: 'https://old.example.com/old/a.txt',
+          mime_type: 'text/plain',
+          metaData: { owner: 'unknown' },
+          createdAt: '2020-01-01T00:00:00.000Z',
+          updatedAt: '2020-01-02T00:00:00.000Z',
+        },
+      ],
+    });
+    const res = await content('file1', { base64: Buffer.from('abc').toString('base64') });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ objectId: 'file1', size: 3, url: `${t.url}/files/old/a.txt` });
+    const record = (await t.request('GET', '/1.1/files/file1', { auth: 'master' })).json;
+    expect(record).toMatchObject({
+      url: `${t.url}/files/old/a.txt`,
+      metaData: { owner: 'unknown', size: 3 },
+      updatedAt: '2020-01-02T00:00:00.000Z',
+    });
+    expect(await (await fetch(`${t.url}/files/old/a.txt`)).text()).toBe('abc');
+  });
+
+  it('answers 4xx for a missing record, bad base64, and without the master key', async () => {
+    const base64 = Buffer.from('x').toString('base64');
+    expect((await content('file1', { base64 }, 'app')).status).toBe(403);
+    const missing = await content('nofile', { base64 });
+    expect(missing.status).toBe(404);
+    expect(missing.json.error).toMatch(/import it first/);
+    const bad = await content('file1', { base64: 'not base64!' });
+    expect(bad.status).toBe(400);
+    expect((await content('file1', 'text')).status).toBe(400);
+  });
+});

@@ -9,9 +9,11 @@ import type { ApiRouter } from '../http/router';
 import { parseInput } from '../http/validate';
 import type { Clock } from '../lib/clock';
 import { newFieldTypes } from '../services/schema';
+import type { BlobStore } from '../store/blobs';
 import type { ClassFields, ClassRegistry } from '../store/classes';
 import { failureOf, prepareObject } from './switchboard-import-prepare';
 import type { Failure, PreparedObject } from './switchboard-import-prepare';
+import { switchboardImportFileRoutes } from './switchboard-import-files';
 import { insertRelations, upsertObjects, writeUserAuth } from './switchboard-import-write';
 
 const MAX_BATCH = 5000;
@@ -51,6 +53,8 @@ export interface ImportResult {
 interface Deps {
   classes: ClassRegistry;
   clock: Clock;
+  /** Where file content is stored (switchboard-import-files.ts). */
+  blobs: BlobStore;
   /** Counts writes so the planner's statistics are refreshed after a big import. */
   onWrite: (className: string, n: number) => void;
 }
@@ -72,6 +76,7 @@ export function switchboardImportRoutes(router: ApiRouter, deps: Deps): void {
     const body = parseInput(importBody, req.body, 'import body');
     return { body: await importBatch(req.sql, deps, className, body) };
   });
+  switchboardImportFileRoutes(router, deps);
 }
 
 async function importBatch(
