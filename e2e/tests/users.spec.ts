@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { serverUrl, stack } from '../stack';
+import { expectNoSeriousViolations } from '../support/a11y';
 import { signIn } from '../support/console';
 
 /**
@@ -102,6 +103,7 @@ test('a developer finds a user, sets a password, meets a taken username and send
   const mail = page.getByRole('region', { name: 'Mail' });
   await expect(mail).toContainText('A password reset mail was sent to dana@example.com.');
   await expect(mail.getByRole('link', { name: /\/auth\/reset-password\// })).toBeVisible();
+  await expectNoSeriousViolations(page, 'user page');
 
   // Creating a user with a taken username names the problem at the field.
   await page.getByRole('link', { name: 'All users' }).click();
@@ -116,6 +118,7 @@ test('a developer finds a user, sets a password, meets a taken username and send
   expect((await refused).status()).toBe(400);
   await expect(create.getByText('Another user already has this username.')).toBeVisible();
   await expect(create.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousViolations(page, 'create user dialog');
 });
 
 test('support sees a user without any way to change it', async ({ page }) => {
@@ -128,4 +131,5 @@ test('support sees a user without any way to change it', async ({ page }) => {
   await page.getByRole('link', { name: 'All users' }).click();
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create user' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'users list');
 });

@@ -9,12 +9,17 @@ import { stringField, verification } from '../utils/user-fields';
 import type { UserRecord, Verification } from '../utils/user-fields';
 import { useShowTime } from './use-show-time';
 
-const CHIP_COLOR = { verified: 'success', unverified: 'warning', unknown: 'default' } as const;
+// Warning orange fails text contrast (axe), so only "verified" is coloured; "not checked" is outlined.
+const CHIP_STYLE = {
+  verified: { color: 'success', variant: 'filled' },
+  unverified: { color: 'default', variant: 'filled' },
+  unknown: { color: 'default', variant: 'outlined' },
+} as const;
 
 function VerificationChip({ state, label }: { state: Verification; label: string }) {
   const { t } = useTranslation();
   const text = t(`users.verification.${state}`);
-  return <Chip size="small" color={CHIP_COLOR[state]} label={text} aria-label={`${label}: ${text}`} />;
+  return <Chip size="small" {...CHIP_STYLE[state]} label={text} aria-label={`${label}: ${text}`} />;
 }
 
 /** The fields every user has, with the verification state of the e-mail and phone number. */
