@@ -163,7 +163,7 @@ test('a developer builds a role hierarchy and a user gains read access through i
   // dana joins the child role.
   await page.getByRole('table', { name: 'Roles' }).getByRole('link', { name: child }).click();
   written = roleWrite(page, 'PUT');
-  await pickUser(page, 'Add a user (search by username)', 'dana');
+  await pickUser(page, 'Add a user to this role (search by username)', 'dana');
   expect((await written).status()).toBe(200);
   await expect(
     page.getByRole('list', { name: `Users of ${child}` }).getByText('dana', { exact: true }),

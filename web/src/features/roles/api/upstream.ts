@@ -15,7 +15,7 @@ export const PAGE = 1000;
 export async function queryBuiltin(
   app: string,
   path: '/1.1/roles' | '/1.1/users',
-  query: { where?: unknown; keys: string; order?: string; limit?: number },
+  query: { where?: unknown; keys: string; order?: string; limit?: number; returnACL?: boolean },
   signal?: AbortSignal,
 ): Promise<StoredObject[]> {
   const res = await upstreamGet(app, path, queryResponseSchema, {
@@ -24,6 +24,7 @@ export async function queryBuiltin(
       keys: query.keys,
       order: query.order,
       limit: query.limit ?? PAGE,
+      returnACL: query.returnACL ? 'true' : undefined,
     },
     signal,
   });

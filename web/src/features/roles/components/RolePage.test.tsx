@@ -4,11 +4,12 @@ import { stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { RolePage } from './RolePage';
 import { fakeRolesApi } from './fake-roles-api';
+import type { FakeRole } from './fake-roles-api';
 
 const routes = [{ path: '/apps/:app/roles/:objectId', element: <RolePage /> }];
 
 function setup() {
-  const roles = [
+  const roles: FakeRole[] = [
     { objectId: 'a', name: 'Staff', roles: ['b'], users: [] },
     { objectId: 'b', name: 'Editors', roles: [], users: ['u1'] },
     { objectId: 'c', name: 'Guests', roles: [], users: [] },
@@ -31,7 +32,7 @@ describe('RolePage', () => {
     expect(within(members).getByText('dana')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/apps/default/roles/a');
 
-    await user.click(screen.getByLabelText('Add a user (search by username)'));
+    await user.click(screen.getByLabelText('Add a user to this role (search by username)'));
     await user.click(await screen.findByRole('option', { name: 'eli (u2)' }));
     await waitFor(() => expect(roles[1]?.users).toEqual(['u1', 'u2']));
     expect(puts(calls)[0]?.body).toEqual({
@@ -68,6 +69,23 @@ describe('RolePage', () => {
     expect(within(children).getByRole('link', { name: 'Guests' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove child role Guests from Editors' }));
     await waitFor(() => expect(roles[1]?.roles).toEqual([]));
+  });
+
+  it('edits who may read and change the role with the ACL editor', async () => {
+    const { roles } = setup();
+    roles[1]!.ACL = { '*': { read: true } };
+    const { user } = renderRoutes(routes, '/apps/default/roles/b');
+    const section = await screen.findByRole('region', { name: 'Who may read and change this role' });
+    const publicWrite = await within(section).findByRole('checkbox', { name: 'Write for Public (everyone)' });
+    expect(within(section).getByRole('checkbox', { name: 'Read for Public (everyone)' })).toBeChecked();
+    await user.click(publicWrite);
+    expect(within(section).getByText(/any user could add themselves/)).toBeInTheDocument();
+    await user.click(within(section).getByRole('checkbox', { name: 'Write for Public (everyone)' }));
+    await user.type(within(section).getByLabelText('Add a role (name)'), 'Staff');
+    await user.click(within(section).getByRole('button', { name: 'Add' }));
+    await user.click(within(section).getByRole('button', { name: 'Save access' }));
+    await waitFor(() => expect(roles[1]?.ACL).toEqual({ '*': { read: true }, 'role:Staff': { read: true } }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('Saved.');
   });
 
   it('says when the role does not exist', async () => {

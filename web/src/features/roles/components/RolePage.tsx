@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths';
 import { useRoleGraph } from '../api/role-graph';
 import { parentsOf, toGraph } from '../utils/graph';
 import { ChildRoles } from './ChildRoles';
+import { RoleAcl } from './RoleAcl';
 import { RoleUsers } from './RoleUsers';
 import { Section } from './Section';
 
@@ -63,6 +64,9 @@ export function RolePage() {
                   ))}
                 </Stack>
               )}
+            </Section>
+            <Section title={t('rolesPage.detail.acl')}>
+              <RoleAcl app={app} roleId={role.objectId} />
             </Section>
           </Stack>
         </>

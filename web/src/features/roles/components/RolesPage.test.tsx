@@ -76,7 +76,7 @@ describe('RolesPage', () => {
       ACL: { '*': { read: true } },
     });
     expect(roles).toHaveLength(4);
-  });
+  }, 20_000);
 
   it('shows a user’s inherited roles and why an object is readable', async () => {
     setup();

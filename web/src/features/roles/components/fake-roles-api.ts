@@ -7,11 +7,12 @@ import type { StubHandler, StubRequest } from '../../../test/fetch';
  */
 export const BASE = '/api/apps/default/1.1';
 
-interface FakeRole {
+export interface FakeRole {
   objectId: string;
   name: string;
   roles: string[];
   users: string[];
+  ACL?: Record<string, { read?: true; write?: true }>;
 }
 
 const stamp = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
@@ -36,6 +37,10 @@ export function fakeRolesApi(
         const owner = roles.find((r) => r.objectId === w.$relatedTo?.object.objectId);
         return json(200, { results: roles.filter((r) => owner?.roles.includes(r.objectId)).map(role) });
       }
+      if (w.objectId) {
+        const one = roles.filter((r) => r.objectId === w.objectId);
+        return json(200, { results: one.map((r) => ({ ...role(r), ACL: r.ACL })) });
+      }
       const member = w.users?.objectId;
       if (member) return json(200, { results: roles.filter((r) => r.users.includes(member)).map(role) });
       return json(200, { results: roles.map(role) });
@@ -56,9 +61,11 @@ export function fakeRolesApi(
   };
   for (const r of roles) {
     handlers[`PUT ${BASE}/roles/${r.objectId}`] = (req) => {
-      for (const [field, op] of Object.entries(
-        req.body as Record<string, { __op: string; objects: { objectId: string }[] }>,
-      )) {
+      const { ACL, ...ops } = req.body as {
+        ACL?: FakeRole['ACL'];
+      } & Record<string, { __op: string; objects: { objectId: string }[] }>;
+      if (ACL) r.ACL = ACL;
+      for (const [field, op] of Object.entries(ops)) {
         const list = r[field as 'roles' | 'users'];
         for (const o of op.objects) {
           if (op.__op === 'AddRelation' && !list.includes(o.objectId)) list.push(o.objectId);

@@ -517,7 +517,7 @@ export const en = {
       usersOf: 'Users of {{role}}',
       usersHelp: 'Users in this role itself; the users of its child roles have its permissions too.',
       noUsers: 'No users in this role.',
-      addUser: 'Add a user (search by username)',
+      addUser: 'Add a user to this role (search by username)',
       removeUser: 'Remove {{name}} from {{role}}',
       children: 'Child roles',
       childrenOf: 'Child roles of {{role}}',
@@ -531,6 +531,11 @@ export const en = {
       parents: 'Parent roles',
       parentsHelp: '{{role}} inherits the permissions of these roles.',
       noParents: 'No parent roles.',
+      acl: 'Who may read and change this role',
+      saveAcl: 'Save access',
+      aclSaved: 'Saved.',
+      publicWrite:
+        'Everyone may change this role, so any user could add themselves to it and gain its permissions.',
     },
     graph: {
       title: 'Inheritance',
