@@ -23,16 +23,29 @@ interface Row {
   source: 'files' | 'live';
   run: MigrateRun;
   serverPeakRssMb: number | undefined;
+  /** CPU time the target server spent during the run: a figure other load on the machine moves less. */
+  serverCpuMs: number | undefined;
+}
+
+/** Runs `fn` and tells the CPU time `server` used meanwhile. */
+async function timedCpu<T>(
+  server: ServerHandle,
+  fn: () => Promise<T>,
+): Promise<{ value: T; cpuMs?: number }> {
+  const before = server.cpuMs();
+  const value = await fn();
+  const after = server.cpuMs();
+  return before === undefined || after === undefined ? { value } : { value, cpuMs: after - before };
 }
 
 async function withServer<T>(
   db: BenchDatabase,
   fn: (s: ServerHandle) => Promise<T>,
-): Promise<{ value: T; peak: number | undefined }> {
+): Promise<{ value: T; peak: number | undefined; cpuMs: number | undefined }> {
   const server = await startServer(db.serverEnv);
   try {
-    const value = await Promise.race([fn(server), server.died]);
-    return { value, peak: server.peakRssMb() };
+    const { value, cpuMs } = await timedCpu(server, () => Promise.race([fn(server), server.died]));
+    return { value, peak: server.peakRssMb(), cpuMs };
   } finally {
     await server.stop();
   }
@@ -53,13 +66,25 @@ async function benchDatabase(kind: DbKind, o: ImportBenchOptions, exportDir: str
   try {
     const source = await startServer(sourceDb.serverEnv);
     try {
-      const files = await Promise.race([runMigrate(source, [exportDir, ...batch]), source.died]);
+      const { value: files, cpuMs } = await timedCpu(source, () =>
+        Promise.race([runMigrate(source, [exportDir, ...batch]), source.died]),
+      );
       check(files, expected, `${sourceDb.label} from files`);
-      rows.push({ db: sourceDb.label, source: 'files', run: files, serverPeakRssMb: source.peakRssMb() });
+      rows.push({
+        db: sourceDb.label,
+        source: 'files',
+        run: files,
+        serverPeakRssMb: source.peakRssMb(),
+        serverCpuMs: cpuMs,
+      });
       console.log(`  ${sourceDb.label} from files: ${files.perSecond} objects/s`);
       if (o.sources.includes('live')) {
         const checkpoint = join(exportDir, `.checkpoint-${kind}.json`);
-        const { value: live, peak } = await withServer(targetDb, (target) =>
+        const {
+          value: live,
+          peak,
+          cpuMs: liveCpu,
+        } = await withServer(targetDb, (target) =>
           Promise.race([
             runMigrate(target, [
               '--source-url',
@@ -75,7 +100,13 @@ async function benchDatabase(kind: DbKind, o: ImportBenchOptions, exportDir: str
           ]),
         );
         check(live, expected, `${targetDb.label} live copy`);
-        rows.push({ db: targetDb.label, source: 'live', run: live, serverPeakRssMb: peak });
+        rows.push({
+          db: targetDb.label,
+          source: 'live',
+          run: live,
+          serverPeakRssMb: peak,
+          serverCpuMs: liveCpu,
+        });
         console.log(`  ${targetDb.label} live copy: ${live.perSecond} objects/s`);
       }
     } finally {
@@ -89,13 +120,23 @@ async function benchDatabase(kind: DbKind, o: ImportBenchOptions, exportDir: str
 }
 
 function table(rows: Row[]): string {
-  const head = ['database', 'source', 'objects', 'seconds', 'objects/s', 'server MB', 'migrate MB'];
+  const head = [
+    'database',
+    'source',
+    'objects',
+    'seconds',
+    'objects/s',
+    'per server CPU-s',
+    'server MB',
+    'migrate MB',
+  ];
   const cells = rows.map((r) => [
     r.db,
     r.source,
     String(r.run.read),
     r.run.seconds.toFixed(1),
     String(r.run.perSecond),
+    r.serverCpuMs ? String(Math.round((r.run.read * 1000) / r.serverCpuMs)) : '?',
     String(r.serverPeakRssMb ?? '?'),
     String(r.run.peakRssMb ?? '?'),
   ]);
