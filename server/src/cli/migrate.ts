@@ -34,6 +34,7 @@ async function main(): Promise<number> {
     close = () => embedded.close();
   }
   try {
+    const started = Date.now();
     const report = await run(args, target, where);
     if (args.downloadFiles) {
       console.log('Fetching file content from the old urls');
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
             console.log(`  ${c.name}: ${c.written} stored, ${c.skipped} already here, ${c.failed} failed`),
         }),
       );
+      // The rate in the report covers the downloads too.
+      report.seconds = (Date.now() - started) / 1000;
     }
     console.log(`\n${formatReport(report)}`);
     return hasFailures(report) ? 1 : 0;
