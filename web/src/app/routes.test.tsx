@@ -131,7 +131,8 @@ describe('console routes', () => {
     const nav = await screen.findByRole('navigation', { name: 'Console sections' });
     await user.click(within(nav).getByRole('link', { name: 'Roles' }));
     // The area's code loads on first visit, which takes a while on a busy test machine.
-    await user.click(await screen.findByRole('link', { name: 'Staff' }, { timeout: 15_000 }));
+    const table = await screen.findByRole('table', { name: 'Roles' }, { timeout: 15_000 });
+    await user.click(within(table).getByRole('link', { name: 'Staff' }));
     expect(await screen.findByRole('heading', { name: 'Role Staff' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/apps/default/roles/r1');
   }, 30_000);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useNavigate } from 'react-router';
+import { useHref, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
 import type { RoleGraph } from '../utils/graph';
@@ -16,13 +16,15 @@ export function RoleGraphView({ app, graph }: { app: string; graph: RoleGraph })
   const theme = useTheme();
   const navigate = useNavigate();
   const layout = useMemo(() => layoutGraph(graph), [graph]);
+  // The router's basename, so a link opened in a new tab lands on the same page.
+  const base = useHref('/').replace(/\/$/, '');
   if (layout.nodes.length === 0)
     return <Typography color="text.secondary">{t('rolesPage.graph.empty')}</Typography>;
   const stroke = theme.palette.text.secondary;
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <svg
-        role="img"
+        role="group"
         aria-label={t('rolesPage.graph.label')}
         width={layout.width + PAD * 2}
         height={layout.height + PAD * 2}
@@ -55,30 +57,36 @@ export function RoleGraphView({ app, graph }: { app: string; graph: RoleGraph })
           </line>
         ))}
         {layout.nodes.map((node) => (
-          <g
+          <a
             key={node.objectId}
-            transform={`translate(${node.x},${node.y})`}
-            style={{ cursor: 'pointer' }}
-            onClick={() => void navigate(paths.role(app, node.objectId))}
+            href={`${base}${paths.role(app, node.objectId)}`}
+            aria-label={node.name}
+            onClick={(e) => {
+              // Inside the app's router, as a link elsewhere on the page would.
+              e.preventDefault();
+              void navigate(paths.role(app, node.objectId));
+            }}
           >
-            <rect
-              width={NODE_WIDTH}
-              height={NODE_HEIGHT}
-              rx={6}
-              fill={theme.palette.background.paper}
-              stroke={theme.palette.primary.main}
-            />
-            <text
-              x={NODE_WIDTH / 2}
-              y={NODE_HEIGHT / 2}
-              textAnchor="middle"
-              dominantBaseline="central"
-              fill={theme.palette.text.primary}
-              fontSize={13}
-            >
-              {node.name.length > 20 ? `${node.name.slice(0, 19)}…` : node.name}
-            </text>
-          </g>
+            <g transform={`translate(${node.x},${node.y})`}>
+              <rect
+                width={NODE_WIDTH}
+                height={NODE_HEIGHT}
+                rx={6}
+                fill={theme.palette.background.paper}
+                stroke={theme.palette.primary.main}
+              />
+              <text
+                x={NODE_WIDTH / 2}
+                y={NODE_HEIGHT / 2}
+                textAnchor="middle"
+                dominantBaseline="central"
+                fill={theme.palette.text.primary}
+                fontSize={13}
+              >
+                {node.name.length > 20 ? `${node.name.slice(0, 19)}…` : node.name}
+              </text>
+            </g>
+          </a>
         ))}
       </svg>
     </Box>

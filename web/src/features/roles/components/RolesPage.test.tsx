@@ -41,7 +41,12 @@ describe('RolesPage', () => {
       ['Editors', 'Staff', '—'],
       ['Guests', '—', '—'],
     ]);
-    expect(screen.getByRole('img', { name: /Role inheritance/ })).toBeInTheDocument();
+    const drawing = screen.getByRole('group', { name: /Role inheritance/ });
+    expect(
+      within(drawing)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Guests', 'Staff', 'Editors']);
     await user.type(screen.getByLabelText('Search roles by name'), 'edit');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     await user.clear(screen.getByLabelText('Search roles by name'));

@@ -74,5 +74,7 @@ export function layoutGraph(graph: RoleGraph): GraphLayout {
     }),
   );
   const depth = Math.max(0, ...layers.values());
-  return { nodes: [...byId.values()], edges, width, height: (depth + 1) * (NODE_HEIGHT + GAP_Y) - GAP_Y };
+  // Top to bottom, left to right: the order a keyboard visits the drawing's links.
+  const nodes = [...byId.values()].sort((a, b) => a.layer - b.layer || a.x - b.x);
+  return { nodes, edges, width, height: (depth + 1) * (NODE_HEIGHT + GAP_Y) - GAP_Y };
 }
