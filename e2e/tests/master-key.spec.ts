@@ -26,10 +26,12 @@ test('no page, asset or API response of a session carries the master key or the 
   await openClass(page, 'Product');
   await openClass(page, 'Store');
   const sections = page.getByRole('navigation', { name: 'Console sections' });
-  // Users is built: its list of the app's users goes through the same search for keys.
+  // Users and Roles are built: their lists of the app's users and roles go through the same search.
   await sections.getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
-  for (const area of ['Roles', 'Push', 'Messaging']) {
+  await sections.getByRole('link', { name: 'Roles', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Roles' })).toBeVisible();
+  for (const area of ['Push', 'Messaging']) {
     await sections.getByRole('link', { name: area, exact: true }).click();
     await expect(page.getByText(/not available in the console yet/)).toBeVisible();
   }
