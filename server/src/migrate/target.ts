@@ -26,6 +26,8 @@ export interface BatchInput {
   relations?: { field: string; owningId: string; relatedClass: string; relatedId: string }[];
   fields?: Record<string, FieldSchema>;
   hashRounds?: number;
+  /** Around the batches of one class: see the import endpoint (switchboard-import.ts). */
+  bulk?: 'start' | 'end';
 }
 
 export class TargetError extends Error {}
