@@ -30,6 +30,8 @@ import { FilterBar } from '../query/components/FilterBar';
 import { useDataQuery } from '../query/use-data-query';
 import { ViewsMenu } from '../views/ViewsMenu';
 import { GridPager } from './GridPager';
+import type { GridPagerProps } from './GridPager';
+import { GridPagerLive } from './GridPagerLive';
 import { applyLayout } from '../layout/apply-layout';
 import { ColumnsMenu } from '../layout/ColumnsMenu';
 import { useGridLayout } from '../layout/use-grid-layout';
@@ -105,6 +107,16 @@ export function ClassObjectsPage() {
     return null;
   };
   const message = body();
+  const range = objects.scroll?.range;
+  const pager: GridPagerProps = {
+    paging: paging,
+    canScroll: canScroll(query.order),
+    rowsOnPage: rows?.length ?? 0,
+    total: total,
+    estimate: estimate,
+    onChange: changePaging,
+    onSizeChange: (choice) => setParams(writeGridMode(params, choice)),
+  };
 
   return (
     <>
@@ -151,16 +163,7 @@ export function ClassObjectsPage() {
           {t('data.scrollCapped', { count: MAX_SCROLL_ROWS })}
         </Typography>
       )}
-      <GridPager
-        paging={paging}
-        canScroll={canScroll(query.order)}
-        rowsOnPage={rows?.length ?? 0}
-        shown={objects.scroll?.shown}
-        total={total}
-        estimate={estimate}
-        onChange={changePaging}
-        onSizeChange={(choice) => setParams(writeGridMode(params, choice))}
-      />
+      {range ? <GridPagerLive {...pager} range={range} /> : <GridPager {...pager} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -16,7 +16,7 @@ import { columnWidth } from '../utils/columns';
 import type { GridColumn } from '../utils/columns';
 import type { RowRange } from '../grid/use-object-blocks';
 import { gridSx, HEADER_HEIGHT, ROW_HEIGHT } from './grid-styles';
-import { ObjectGridRow } from './ObjectGridRow';
+import { ObjectGridRow, useStableActions } from './ObjectGridRow';
 import type { CellAction } from './ObjectGridRow';
 
 export type { CellAction };
@@ -108,10 +108,11 @@ export function ObjectGrid(props: ObjectGridProps) {
   useEffect(() => {
     onRangeChange?.({ start: first, end: last, settled });
   }, [onRangeChange, first, last, settled]);
-  const onActivate = (row: number, col: number) => setActive({ row, col });
+  const onActivate = useCallback((row: number, col: number) => setActive({ row, col }), []);
   const width = colVirtualizer.getTotalSize();
   const padLeft = (virtualColumns[0]?.start ?? lead) - lead;
-  const cellId = (r: number, c: number) => `${gridId}-${r}-${c}`;
+  const cellId = useCallback((r: number, c: number) => `${gridId}-${r}-${c}`, [gridId]);
+  const cellActions = useStableActions(props);
   const activeRow = active ? rowAt(active.row) : undefined;
   const activeColumn = active ? columns[active.col] : undefined;
   const valueOf = (row: StoredObject, col: GridColumn) => {
@@ -214,9 +215,7 @@ export function ObjectGrid(props: ObjectGridProps) {
               onSelectionChange={props.onSelectionChange}
               pendingValues={pendingValues}
               onActivate={onActivate}
-              onEditCell={props.onEditCell}
-              onOpenRelation={props.onOpenRelation}
-              onViewValue={props.onViewValue}
+              {...cellActions}
             />
           );
         })}

@@ -1,3 +1,4 @@
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import type { StoredObject } from '@switchboard/shared';
 import { cellKey } from '../editing/queue';
@@ -30,8 +31,29 @@ export interface ObjectGridRowProps {
   onViewValue?: CellAction | undefined;
 }
 
+type Actions = Pick<ObjectGridRowProps, 'onEditCell' | 'onOpenRelation' | 'onViewValue'>;
+
+/**
+ * The cell actions as functions that keep their identity across renders (each calls the latest
+ * one given), so a scrolled frame renders only the rows that came into view, not every row.
+ */
+export function useStableActions(props: Actions): Actions {
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const edit = useCallback<CellAction>((r, c) => latest.current.onEditCell?.(r, c), []);
+  const relation = useCallback<CellAction>((r, c) => latest.current.onOpenRelation?.(r, c), []);
+  const view = useCallback<CellAction>((r, c) => latest.current.onViewValue?.(r, c), []);
+  return {
+    onEditCell: props.onEditCell && edit,
+    onOpenRelation: props.onOpenRelation && relation,
+    onViewValue: props.onViewValue && view,
+  };
+}
+
 /** One row of the grid: its cells in view, or empty placeholder cells while its block loads. */
-export function ObjectGridRow(p: ObjectGridRowProps) {
+export const ObjectGridRow = memo(function ObjectGridRow(p: ObjectGridRowProps) {
   const { obj, selection, pendingValues } = p;
   const selectable = selection !== undefined;
   const style = { transform: `translateY(${p.start}px)`, height: ROW_HEIGHT };
@@ -102,4 +124,4 @@ export function ObjectGridRow(p: ObjectGridRowProps) {
       })}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoredObject } from '@switchboard/shared';
 import { getObjectBlock } from '../api/get-object-blocks';
@@ -10,9 +10,7 @@ import type { GridMode } from '../utils/grid-mode';
 import { MAX_SCROLL_ROWS, scrollRowCount } from './blocks';
 import type { BlockBase } from './blocks';
 import { useObjectBlocks } from './use-object-blocks';
-import type { RowRange } from './use-object-blocks';
-
-const TOP: RowRange = { start: 0, end: 0, settled: true };
+import { createRangeStore, fromCoarse } from './range-store';
 
 /**
  * The grid's rows in either mode: one page (`pages`), or the whole result loaded block by block as
@@ -40,7 +38,9 @@ export function useGridRows(app: string, className: string, query: ObjectsQuery,
     });
   }
   const page = useQuery({ ...objectsQueryOptions(app, className, query), enabled: !scrolling });
-  const [range, setRange] = useState<RowRange>(TOP);
+  const [store] = useState(createRangeStore);
+  const coarse = useSyncExternalStore(store.subscribe, store.coarse);
+  const range = useMemo(() => fromCoarse(coarse), [coarse]);
   const [rowCount, setRowCount] = useState(0);
   const blocks = useObjectBlocks(app, className, base, sort, range, rowCount, scrolling);
   // Once the grid shows, it stays while blocks (even the first, dropped from the cache and asked
@@ -76,8 +76,9 @@ export function useGridRows(app: string, className: string, query: ObjectsQuery,
     estimate: exact === undefined ? estimate : undefined,
     empty: blocks.knownEnd === 0,
     scroll: {
-      grid: { rowCount: count, rowAt: blocks.rowAt, onRangeChange: setRange },
-      shown: range.end >= range.start ? { from: range.start + 1, to: range.end + 1 } : undefined,
+      grid: { rowCount: count, rowAt: blocks.rowAt, onRangeChange: store.set },
+      /** The exact rows in view, for the status line alone to follow. */
+      range: store,
       capped: (exact ?? estimate ?? 0) > MAX_SCROLL_ROWS,
     },
   };
