@@ -61,7 +61,6 @@ async function importClass(
     await pending;
     const input: BatchInput = { objects: batch.map((r) => r.value) };
     if (first && fields) input.fields = fields;
-    if (first) input.bulk = 'start';
     if (opts.hashRounds !== undefined) input.hashRounds = opts.hashRounds;
     first = false;
     pending = target.send(className, input).then(
@@ -79,32 +78,25 @@ async function importClass(
   };
   let batch: { where: string; value: unknown }[] = [];
   let bytes = 0;
-  try {
-    for (const file of files) {
-      for await (const rec of readRecords(file)) {
-        report.read++;
-        if ('error' in rec) {
-          addFailure(report, rec.where, rec.error);
-          continue;
-        }
-        noteRelations(targets, className, rec.value);
-        batch.push(rec);
-        bytes += rec.bytes ?? 0;
-        if (batch.length >= size || bytes >= MAX_BATCH_BYTES) {
-          await flush(batch);
-          batch = [];
-          bytes = 0;
-        }
+  for (const file of files) {
+    for await (const rec of readRecords(file)) {
+      report.read++;
+      if ('error' in rec) {
+        addFailure(report, rec.where, rec.error);
+        continue;
+      }
+      noteRelations(targets, className, rec.value);
+      batch.push(rec);
+      bytes += rec.bytes ?? 0;
+      if (batch.length >= size || bytes >= MAX_BATCH_BYTES) {
+        await flush(batch);
+        batch = [];
+        bytes = 0;
       }
     }
-    if (batch.length > 0 || first) await flush(batch);
-    await pending;
-  } finally {
-    // Builds what the start deferred, also after a failed batch, so the class keeps its index.
-    await target.send(className, { bulk: 'end' }).catch((e: unknown) => {
-      addFailure(report, className, `Could not finish the class: ${(e as Error).message}`);
-    });
   }
+  if (batch.length > 0 || first) await flush(batch);
+  await pending;
   return report;
 }
 

@@ -26,8 +26,6 @@ export interface BatchInput {
   relations?: { field: string; owningId: string; relatedClass: string; relatedId: string }[];
   fields?: Record<string, FieldSchema>;
   hashRounds?: number;
-  /** Around the batches of one class: see the import endpoint (switchboard-import.ts). */
-  bulk?: 'start' | 'end';
 }
 
 export class TargetError extends Error {}

@@ -1,7 +1,7 @@
 import type { Sql } from '@switchboard/shared/sql';
 import { linksOf } from '../services/users/auth-data';
 import { replaceLinks } from '../store/auth-links';
-import { indexName, tableFor } from '../store/tables';
+import { tableFor } from '../store/tables';
 import type { PreparedObject } from './switchboard-import-prepare';
 
 /**
@@ -103,24 +103,4 @@ export async function insertRelations(
     ],
   );
   return rows.length;
-}
-
-/**
- * Bulk loads into an empty class skip the GIN index on `data` until they end: keeping it up to date
- * row by row costs about as much as the rows themselves, building it once at the end far less. The
- * index is dropped only while the class has no rows, so no stored data is ever without it for
- * long; an import cut off midway leaves it missing (queries stay right, only slower) until the
- * import is run again. Same definition as store/tables.ts.
- */
-export async function deferDataIndex(sql: Sql, className: string): Promise<boolean> {
-  const rows = await sql.query(`SELECT 1 FROM ${tableFor(className)} LIMIT 1`);
-  if (rows.length > 0) return false;
-  await sql.exec(`DROP INDEX IF EXISTS ${indexName(className, 'data')}`);
-  return true;
-}
-
-export async function restoreDataIndex(sql: Sql, className: string): Promise<void> {
-  await sql.exec(
-    `CREATE INDEX IF NOT EXISTS ${indexName(className, 'data')} ON ${tableFor(className)} USING gin (data jsonb_path_ops)`,
-  );
 }

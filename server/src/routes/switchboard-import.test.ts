@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leancloudHash } from '../services/users/legacy-hash';
-import { indexName } from '../store/tables';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 
@@ -172,31 +171,5 @@ describe('POST /1.1/switchboard/import/_File/:objectId/content', () => {
     const bad = await content('file1', { base64: 'not base64!' });
     expect(bad.status).toBe(400);
     expect((await content('file1', 'text')).status).toBe(400);
-  });
-});
-
-describe('bulk loads', () => {
-  const hasDataIndex = async (className: string) =>
-    (
-      await t.server.sql.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [
-        indexName(className, 'data'),
-      ])
-    )[0]?.found;
-
-  it('load an empty class without its data index and build it at the end', async () => {
-    const start = await importInto('Bulk', { objects: [{ objectId: 'b1', v: 1 }], bulk: 'start' });
-    expect(start.json).toMatchObject({ written: 1 });
-    expect(await hasDataIndex('Bulk')).toBe(false);
-    await importInto('Bulk', { objects: [{ objectId: 'b2', v: 2 }] });
-    expect((await importInto('Bulk', { bulk: 'end' })).status).toBe(200);
-    expect(await hasDataIndex('Bulk')).toBe(true);
-    const found = await t.request('GET', '/1.1/classes/Bulk', { query: { where: { v: 2 } } });
-    expect(found.json.results).toMatchObject([{ objectId: 'b2' }]);
-  });
-
-  it('keep the index of a class that has objects', async () => {
-    await importInto('Bulk', { objects: [{ objectId: 'b3', v: 3 }], bulk: 'start' });
-    expect(await hasDataIndex('Bulk')).toBe(true);
-    expect((await importInto('Bulk', { bulk: 'middle' })).status).toBe(400);
   });
 });

@@ -14,13 +14,7 @@ import type { ClassFields, ClassRegistry } from '../store/classes';
 import { failureOf, prepareObject } from './switchboard-import-prepare';
 import type { Failure, PreparedObject } from './switchboard-import-prepare';
 import { switchboardImportFileRoutes } from './switchboard-import-files';
-import {
-  deferDataIndex,
-  insertRelations,
-  restoreDataIndex,
-  upsertObjects,
-  writeUserAuth,
-} from './switchboard-import-write';
+import { insertRelations, upsertObjects, writeUserAuth } from './switchboard-import-write';
 
 const MAX_BATCH = 5000;
 const CLASS_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,59}$/;
@@ -47,11 +41,6 @@ const importBody = z.object({
     .default({}),
   /** The rehash rounds of LeanCloud's password hash (legacy-hash.ts), when an export differs. */
   hashRounds: z.number().int().min(0).max(100_000).optional(),
-  /**
-   * "start" before the first batch of a class and "end" after its last: a class empty at the start
-   * is loaded without its GIN index on data, which is built at the end (switchboard-import-write.ts).
-   */
-  bulk: z.enum(['start', 'end']).optional(),
 });
 
 export interface ImportResult {
@@ -85,13 +74,7 @@ export function switchboardImportRoutes(router: ApiRouter, deps: Deps): void {
     if (!isPlainObject(req.body))
       throw badRequest(LcCode.InvalidJson, 'Send a JSON object with "objects" and/or "relations".');
     const body = parseInput(importBody, req.body, 'import body');
-    if (body.bulk === 'start') {
-      await deps.classes.ensure(req.sql, className);
-      await deferDataIndex(req.sql, className);
-    }
-    const result = await importBatch(req.sql, deps, className, body);
-    if (body.bulk === 'end') await restoreDataIndex(req.sql, className);
-    return { body: result };
+    return { body: await importBatch(req.sql, deps, className, body) };
   });
   switchboardImportFileRoutes(router, deps);
 }
