@@ -39,5 +39,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Page tests type and click through whole forms; on a loaded 2-core machine that takes seconds.
+    testTimeout: 30_000,
   },
 });
