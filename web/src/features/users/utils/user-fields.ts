@@ -1,19 +1,4 @@
-/** Fields every user has (Doc 1 User), shown in their own sections of the user page. */
-export const SYSTEM_FIELDS = [
-  'objectId',
-  'username',
-  'email',
-  'emailVerified',
-  'mobilePhoneNumber',
-  'mobilePhoneVerified',
-  'authData',
-  'sessionToken',
-  'password',
-  'ACL',
-  'createdAt',
-  'updatedAt',
-] as const;
-
+import { isReservedField } from '@switchboard/shared';
 export type UserRecord = Record<string, unknown> & { objectId: string; createdAt: string; updatedAt: string };
 
 export type Verification = 'verified' | 'unverified' | 'unknown';
@@ -35,9 +20,9 @@ export const stringField = (user: UserRecord, name: string): string | undefined 
 
 /** The user's custom fields, in name order. */
 export function customFields(user: UserRecord): [string, unknown][] {
-  const system = SYSTEM_FIELDS as readonly string[];
+  // The fields every user has (Doc 1 User) are shown in their own sections of the user page.
   return Object.entries(user)
-    .filter(([name]) => !system.includes(name) && !name.startsWith('_'))
+    .filter(([name]) => !isReservedField('_User', name) && !name.startsWith('_'))
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
