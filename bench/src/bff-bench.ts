@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { LC_HEADERS, MASTER_SUFFIX } from '@switchboard/shared';
-import { startBff, BFF_APP, logIn, rawRequest } from './bff-process';
+import { startBff, startFloorProxy, BFF_APP, logIn, rawRequest } from './bff-process';
 import type { BffHandle } from './bff-process';
 import { bffHelpText, parseBffOptions } from './bff-options';
 import type { BffBenchOptions } from './bff-options';
@@ -26,19 +26,15 @@ import type { BenchDatabase } from './databases';
 import { ApiClient } from './http-client';
 import { postBatch } from './load';
 import type { DbKind } from './options';
-import { fmt, machineFacts, serverCode, table, writeJson } from './report';
+import { fmt, machineFacts, serverCode, writeJson } from './report';
+import { CLASS, formatRun, MAX_ADDED_P50_MS, MIN_RATIO } from './bff-report';
+import type { BffRun, Comparison, Measured } from './bff-report';
 import type { MachineFacts } from './report';
 import { repoRoot, startServer } from './server-process';
 import type { ChildHandle, ServerHandle } from './server-process';
 
-const CLASS = 'BenchItem';
 const LOAD_BATCH = 1000;
 const QUERY_LIMIT = 100;
-
-/** The BFF may add at most this much to the median latency... */
-const MAX_ADDED_P50_MS = 1;
-/** ...and must keep at least this share of the direct throughput. */
-const MIN_RATIO = 0.85;
 
 const log = (line: string) => console.log(line);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,35 +51,6 @@ interface Endpoint {
   /** Upstream path and query, e.g. /1.1/classes/BenchItem?limit=100. */
   path: string;
   check: (body: unknown) => string | undefined;
-}
-
-interface Comparison {
-  key: string;
-  label: string;
-  path: string;
-  /** Response body bytes, directly and through the BFF. */
-  bytes: { direct: number; bff: number };
-  direct: Measured;
-  bff: Measured;
-  addedP50Ms: number;
-  /** BFF req/s over direct req/s. */
-  ratio: number;
-  latencyPass: boolean;
-  throughputPass: boolean;
-}
-
-/** A measured run with the CPU time each process spent per 2xx response, ms. */
-interface Measured extends CannonResult {
-  cpuMsPerRequest: { server?: number; bff?: number; client: number };
-}
-
-interface BffRun {
-  db: DbKind;
-  dbLabel: string;
-  objects: number;
-  comparisons: Comparison[];
-  serverPeakRssMb?: number;
-  bffPeakRssMb?: number;
 }
 
 function endpoints(objectId: string): Endpoint[] {
@@ -234,9 +201,10 @@ async function runOne(kind: DbKind, opts: BffBenchOptions): Promise<BffRun> {
   const bffDb = bffDatabase(kind, opts.postgresUrl);
   let server: ServerHandle | undefined;
   let bff: BffHandle | undefined;
+  let floor: ChildHandle | undefined;
   const undo = async () => {
     stopCannon?.();
-    await Promise.all([bff?.stop(), server?.stop()]);
+    await Promise.all([bff?.stop(), floor?.stop(), server?.stop()]);
     await Promise.all([serverDb.dispose(false), bffDb.db?.dispose(false)]);
   };
   cleanup = undo;
@@ -251,6 +219,8 @@ async function runOne(kind: DbKind, opts: BffBenchOptions): Promise<BffRun> {
       log(`  loaded ${int(ids.length)} objects into ${CLASS}`);
       bff = await startBff(liveServer, bffDb.env, opts.bffCpus);
       const liveBff = bff;
+      floor = opts.floor ? await startFloorProxy(liveServer, opts.bffCpus) : undefined;
+      const liveFloor = floor;
       const measure = async (): Promise<BffRun> => {
         const cookie = await logIn(liveBff);
         log(
@@ -277,6 +247,15 @@ async function runOne(kind: DbKind, opts: BffBenchOptions): Promise<BffRun> {
           const procs = { server: liveServer, bff: liveBff };
           const d = await metered(`${e.label}, direct`, direct, duration, connections, procs);
           const b = await metered(`${e.label}, through the BFF`, viaBff, duration, connections, procs);
+          const f = liveFloor
+            ? await metered(
+                `${e.label}, through the bare proxy`,
+                { url: `${liveFloor.baseUrl}/api/apps/${BFF_APP}${e.path}`, headers: {} },
+                duration,
+                connections,
+                { server: liveServer, bff: liveFloor },
+              )
+            : undefined;
           const c: Comparison = {
             key: e.key,
             label: e.label,
@@ -284,6 +263,7 @@ async function runOne(kind: DbKind, opts: BffBenchOptions): Promise<BffRun> {
             bytes,
             direct: d,
             bff: b,
+            ...(f ? { floor: f } : {}),
             addedP50Ms: b.latency.p50 - d.latency.p50,
             ratio: b.requestsPerSecond / d.requestsPerSecond,
             latencyPass: b.latency.p50 - d.latency.p50 <= MAX_ADDED_P50_MS,
@@ -322,65 +302,6 @@ async function runOne(kind: DbKind, opts: BffBenchOptions): Promise<BffRun> {
     await undo();
     cleanup = undefined;
   }
-}
-
-const passMiss = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
-function formatRun(run: BffRun, opts: BffBenchOptions): string {
-  const rows = [
-    [
-      'request',
-      'direct p50',
-      'direct p99',
-      'BFF p50',
-      'BFF p99',
-      'added p50',
-      'direct req/s',
-      'BFF req/s',
-      'BFF/direct',
-      `added p50 ≤ ${MAX_ADDED_P50_MS} ms`,
-      `ratio ≥ ${MIN_RATIO * 100}%`,
-    ],
-  ];
-  for (const c of run.comparisons) {
-    rows.push([
-      c.label,
-      fmt(c.direct.latency.p50),
-      fmt(c.direct.latency.p99),
-      fmt(c.bff.latency.p50),
-      fmt(c.bff.latency.p99),
-      `${c.addedP50Ms >= 0 ? '+' : ''}${c.addedP50Ms.toFixed(2)}`,
-      int(c.direct.requestsPerSecond),
-      int(c.bff.requestsPerSecond),
-      `${(c.ratio * 100).toFixed(1)}%`,
-      passMiss(c.latencyPass),
-      passMiss(c.throughputPass),
-    ]);
-  }
-  const cpu = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(3));
-  const cpuRows = [['request', 'path', 'API server', 'BFF', 'client (autocannon)']];
-  for (const c of run.comparisons) {
-    for (const [path, m] of [
-      ['direct', c.direct],
-      ['through the BFF', c.bff],
-    ] as const) {
-      const p = m.cpuMsPerRequest;
-      cpuRows.push([c.label, path, cpu(p.server), path === 'direct' ? '' : cpu(p.bff), cpu(p.client)]);
-    }
-  }
-  const rss = [
-    run.serverPeakRssMb === undefined ? undefined : `API server peak RSS ${int(run.serverPeakRssMb)} MB`,
-    run.bffPeakRssMb === undefined ? undefined : `BFF peak RSS ${int(run.bffPeakRssMb)} MB`,
-  ].filter(Boolean);
-  return [
-    `== ${run.dbLabel}, ${int(run.objects)} objects in ${CLASS}; ${opts.connections} connections, ` +
-      `${opts.duration} s measured after ${opts.warmup} s warm-up; latencies in ms ==`,
-    table(rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l']),
-    'CPU time per request, ms (user + system, from /proc; the BFF idles during the direct runs):',
-    table(cpuRows, ['l', 'l', 'r', 'r', 'r']),
-    `response bytes: ${run.comparisons.map((c) => `${c.label} ${int(c.bytes.direct)} direct / ${int(c.bytes.bff)} BFF`).join(', ')}`,
-    ...(rss.length ? [rss.join(', ')] : []),
-  ].join('\n');
 }
 
 async function main(): Promise<void> {

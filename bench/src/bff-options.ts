@@ -17,6 +17,8 @@ export interface BffBenchOptions {
   /** taskset CPU lists for the API server and the BFF; unset means the scheduler places them. */
   serverCpus: string | undefined;
   bffCpus: string | undefined;
+  /** Also measures a bare Node proxy (floor-proxy.ts) on the BFF's CPUs, as a floor. */
+  floor: boolean;
 }
 
 const HELP = `Switchboard BFF overhead benchmark: the same requests with autocannon against the API server
@@ -34,6 +36,8 @@ directly (master key) and through the console's BFF (session cookie), with the a
   --connections 10            concurrent connections (env BENCH_CONNECTIONS)
   --seed 1                    data generator seed (env BENCH_SEED)
   --server-cpus 0             run the API server on these CPUs only (taskset list; env BENCH_SERVER_CPUS)
+  --floor                     also measure the cheapest Node proxy (no checks) on the BFF's CPUs: what
+                              any extra Node hop costs on this machine
   --bff-cpus 1                run the BFF on these CPUs only, e.g. to give it a core of its own as a
                               deployment would (env BENCH_BFF_CPUS); the database is never pinned
   --help
@@ -49,6 +53,7 @@ const KNOWN = [
   'seed',
   'server-cpus',
   'bff-cpus',
+  'floor',
   'help',
 ];
 
@@ -60,7 +65,7 @@ function cpuList(raw: string | undefined, flag: string): string | undefined {
 }
 
 export function parseBffOptions(argv: string[], env: NodeJS.ProcessEnv): BffBenchOptions | 'help' {
-  const flags = readFlags(argv, KNOWN, new Set(['help']));
+  const flags = readFlags(argv, KNOWN, new Set(['help', 'floor']));
   if (flags.has('help')) return 'help';
   const get = (flag: string, envName: string) => flags.get(flag) ?? env[envName];
   const num = (flag: string, envName: string, dflt: number, min = 1) => {
@@ -81,6 +86,7 @@ export function parseBffOptions(argv: string[], env: NodeJS.ProcessEnv): BffBenc
     seed: num('seed', 'BENCH_SEED', 1, 0),
     serverCpus: cpuList(get('server-cpus', 'BENCH_SERVER_CPUS'), '--server-cpus'),
     bffCpus: cpuList(get('bff-cpus', 'BENCH_BFF_CPUS'), '--bff-cpus'),
+    floor: flags.has('floor'),
   };
 }
 

@@ -56,6 +56,25 @@ export async function startBff(
   return { ...child, admin };
 }
 
+/** The bare Node proxy of floor-proxy.ts in front of `server`, answering on the BFF's URL shape. */
+export async function startFloorProxy(server: ServerHandle, cpus?: string): Promise<ChildHandle> {
+  const port = await freePort();
+  return startChild({
+    name: 'the bare proxy',
+    entry: 'bench/src/floor-proxy.ts',
+    env: {
+      ...process.env,
+      FLOOR_PORT: String(port),
+      FLOOR_UPSTREAM: server.baseUrl,
+      FLOOR_APP_ID: server.keys.appId,
+      FLOOR_MASTER_KEY: server.keys.masterKey,
+    },
+    port,
+    readyPath: '/healthz',
+    cpus,
+  });
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
