@@ -19,6 +19,7 @@ import { formatRun, formatSummary, machineFacts, serverCode, writeJson } from '.
 import type { MachineFacts, RunResult } from './report';
 import { repoRoot, startServer } from './server-process';
 import type { ServerHandle } from './server-process';
+import { runBenchmark } from './run-main';
 
 const log = (line: string) => console.log(line);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -160,18 +161,4 @@ async function main(): Promise<void> {
   log(`results: ${file ?? '(none)'}`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the server and removing the benchmark database`);
-    void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(130));
-  });
-}
-
-main().then(
-  () => process.exit(0),
-  async (e: unknown) => {
-    console.error(`\nbenchmark failed: ${e instanceof Error ? e.message : String(e)}`);
-    await cleanup?.().catch(() => undefined);
-    process.exit(1);
-  },
-);
+runBenchmark(main, () => cleanup, 'stopping the server and removing the benchmark database');

@@ -32,6 +32,7 @@ import type { BffRun, Comparison, Measured } from './bff-report';
 import type { MachineFacts } from './report';
 import { repoRoot, startServer } from './server-process';
 import type { ChildHandle, ServerHandle } from './server-process';
+import { runBenchmark } from './run-main';
 
 const LOAD_BATCH = 1000;
 const QUERY_LIMIT = 100;
@@ -356,18 +357,4 @@ async function main(): Promise<void> {
   log(`results: ${file}`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the API server and the BFF`);
-    void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(130));
-  });
-}
-
-main().then(
-  () => process.exit(0),
-  async (e: unknown) => {
-    console.error(`\nbenchmark failed: ${e instanceof Error ? e.message : String(e)}`);
-    await cleanup?.().catch(() => undefined);
-    process.exit(1);
-  },
-);
+runBenchmark(main, () => cleanup, 'stopping the API server and the BFF');

@@ -28,6 +28,7 @@ import { ensureWebBuild, startStack } from './grid-stack';
 import type { Stack } from './grid-stack';
 import { fmt, machineFacts, serverCode, writeJson } from './report';
 import { repoRoot } from './server-process';
+import { runBenchmark } from './run-main';
 
 const log = (line: string) => console.log(line);
 const load = () =>
@@ -180,18 +181,4 @@ async function main(): Promise<void> {
   log(`results: ${file}`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: closing the browser, stopping the API server and the BFF`);
-    void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(130));
-  });
-}
-
-main().then(
-  () => process.exit(0),
-  async (e: unknown) => {
-    console.error(`\nbenchmark failed: ${e instanceof Error ? e.message : String(e)}`);
-    await cleanup?.().catch(() => undefined);
-    process.exit(1);
-  },
-);
+runBenchmark(main, () => cleanup, 'closing the browser, stopping the API server and the BFF');
