@@ -1,5 +1,5 @@
 // What the app layer uses of the auth feature.
-export { useSession } from './api/get-session';
+export { useSession } from '../../lib/session';
 export { useLogout } from './api/logout';
 export { authKeys } from './api/keys';
 export { RequireSession } from './components/RequireSession';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { toConsoleApiError } from '../../../lib/api';
 import { paths, safeNextPath } from '../../../lib/paths';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 import { useSetupStatus } from '../api/get-setup-status';
 import { useLogin } from '../api/login';
 import { validateLogin } from '../utils/validate';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 import { useSetupStatus } from '../api/get-setup-status';
 import { decideAuthGate } from '../utils/redirect';
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { curlCommand } from './curl';
 import { ExportDataDialog } from './export-data/ExportDataDialog';
 import { ExportProgressDialog } from './ExportProgressDialog';
-import { useAppPermission } from './use-app-permission';
+import { useAppPermission } from '../../../lib/session';
 import { useExportDownload } from './use-export-download';
 import type { ObjectsQuery } from '../api/keys';
 

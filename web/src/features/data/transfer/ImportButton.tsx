@@ -4,7 +4,7 @@ import FileUploadIcon from '@mui/icons-material/FileUpload';
 import type { ReportedField } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog } from './import/ImportDialog';
-import { useAppPermission } from './use-app-permission';
+import { useAppPermission } from '../../../lib/session';
 
 export interface ImportButtonProps {
   app: string;

@@ -1,29 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { capabilitiesResponseSchema, consoleRoutes, sessionResponseSchema } from '@switchboard/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { capabilitiesResponseSchema, consoleRoutes } from '@switchboard/shared';
 import type { SessionResponse } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api';
+import { hasAppPermission, useAppPermission } from '../../../lib/session';
 import { userKeys } from './keys';
 
-/** The session query's key as the auth feature caches it (features do not import each other). */
-const SESSION_KEY = ['auth', 'session'] as const;
-
-export function canWriteUsers(session: SessionResponse | null | undefined, app: string): boolean {
-  return session?.appPermissions[app]?.includes('users.write') ?? false;
-}
+export const canWriteUsers = (session: SessionResponse | null | undefined, app: string): boolean =>
+  hasAppPermission(session, app, 'users.write');
 
 /**
  * Whether the signed-in user's role in `app` may change users. Only hides controls: the BFF refuses
  * writes without the permission whatever the page shows.
  */
-export function useCanWriteUsers(app: string): boolean {
-  const session = useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: () => apiRequest(consoleRoutes.getSession.path, { schema: sessionResponseSchema }),
-    staleTime: 5 * 60_000,
-  });
-  // The auth feature stores null for "signed out" under the same key.
-  return canWriteUsers(session.data, app);
-}
+export const useCanWriteUsers = (app: string): boolean => useAppPermission(app, 'users.write');
 
 /**
  * What the app's upstream offers. Only our server has schema writes, and only it keeps an outbox
