@@ -22,7 +22,18 @@ import type { RoleGraph, RoleNode } from '../utils/graph';
  * The role's `roles` relation. A pick that would close a loop is refused here, with the loop named,
  * before anything is sent.
  */
-export function ChildRoles({ app, role, graph }: { app: string; role: RoleNode; graph: RoleGraph }) {
+export function ChildRoles({
+  app,
+  role,
+  graph,
+  readOnly,
+}: {
+  app: string;
+  role: RoleNode;
+  graph: RoleGraph;
+  /** No picker and no remove buttons, for console roles without roles.write. */
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const change = useChangeMembers(app, role.objectId);
   const [loop, setLoop] = useState<{ child: string; names: string[] } | null>(null);
@@ -40,18 +51,20 @@ export function ChildRoles({ app, role, graph }: { app: string; role: RoleNode; 
       <Typography variant="body2" color="text.secondary">
         {t('rolesPage.detail.childrenHelp', { role: role.name })}
       </Typography>
-      <Autocomplete
-        size="small"
-        sx={{ minWidth: 240 }}
-        options={options}
-        getOptionLabel={(o) => o.name}
-        value={null}
-        blurOnSelect
-        disabled={change.isPending}
-        onChange={(_, o) => o && pick(o)}
-        noOptionsText={t('rolesPage.detail.noRoleMatch')}
-        renderInput={(params) => <TextField {...params} label={t('rolesPage.detail.addChild')} />}
-      />
+      {!readOnly && (
+        <Autocomplete
+          size="small"
+          sx={{ minWidth: 240 }}
+          options={options}
+          getOptionLabel={(o) => o.name}
+          value={null}
+          blurOnSelect
+          disabled={change.isPending}
+          onChange={(_, o) => o && pick(o)}
+          noOptionsText={t('rolesPage.detail.noRoleMatch')}
+          renderInput={(params) => <TextField {...params} label={t('rolesPage.detail.addChild')} />}
+        />
+      )}
       {loop && (
         <Alert severity="error" onClose={() => setLoop(null)}>
           {t('rolesPage.detail.cycle', { child: loop.child, role: role.name, loop: loop.names.join(' → ') })}
@@ -66,16 +79,18 @@ export function ChildRoles({ app, role, graph }: { app: string; role: RoleNode; 
             <ListItem
               key={child.objectId}
               secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={t('rolesPage.detail.removeChild', { name: child.name, role: role.name })}
-                  disabled={change.isPending}
-                  onClick={() =>
-                    change.mutate({ field: 'roles', op: 'RemoveRelation', objectId: child.objectId })
-                  }
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
+                readOnly ? undefined : (
+                  <IconButton
+                    edge="end"
+                    aria-label={t('rolesPage.detail.removeChild', { name: child.name, role: role.name })}
+                    disabled={change.isPending}
+                    onClick={() =>
+                      change.mutate({ field: 'roles', op: 'RemoveRelation', objectId: child.objectId })
+                    }
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                )
               }
             >
               <ListItemText

@@ -12,7 +12,7 @@ import { useRoleAcl, useSaveRoleAcl } from '../api/role-acl';
 import { UserSearchPicker } from './UserSearchPicker';
 
 /** Who may read and change the role itself, edited with the data browser's ACL editor. */
-export function RoleAcl({ app, roleId }: { app: string; roleId: string }) {
+export function RoleAcl({ app, roleId, readOnly }: { app: string; roleId: string; readOnly: boolean }) {
   const { t } = useTranslation();
   const stored = useRoleAcl(app, roleId);
   const save = useSaveRoleAcl(app, roleId);
@@ -20,6 +20,12 @@ export function RoleAcl({ app, roleId }: { app: string; roleId: string }) {
 
   if (stored.error) return <ErrorAlert error={stored.error} onRetry={() => void stored.refetch()} />;
   if (!stored.data) return <LoadingState />;
+  if (readOnly)
+    return (
+      <Typography component="pre" variant="body2" sx={{ m: 0 }}>
+        {JSON.stringify(stored.data, null, 2)}
+      </Typography>
+    );
   const publicWrite = draft?.['*']?.write === true;
   return (
     <Stack spacing={1.5}>

@@ -8,22 +8,36 @@ import type { FakeRole } from './fake-roles-api';
 
 const routes = [{ path: '/apps/:app/roles/:objectId', element: <RolePage /> }];
 
-function setup() {
+function setup(permissions?: string[]) {
   const roles: FakeRole[] = [
     { objectId: 'a', name: 'Staff', roles: ['b'], users: [] },
-    { objectId: 'b', name: 'Editors', roles: [], users: ['u1'] },
+    { objectId: 'b', name: 'Editors', roles: [], users: ['u1'], ACL: { '*': { read: true } } },
     { objectId: 'c', name: 'Guests', roles: [], users: [] },
   ];
   const users = [
     { objectId: 'u1', username: 'dana' },
     { objectId: 'u2', username: 'eli' },
   ];
-  return { roles, ...stubFetch(fakeRolesApi(roles, users)) };
+  return { roles, ...stubFetch(fakeRolesApi(roles, users, {}, permissions)) };
 }
 
 const puts = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT');
 
 describe('RolePage', () => {
+  it('shows a role without any way to change it to a console role that may only read roles', async () => {
+    const { calls } = setup(['roles.read', 'users.read']);
+    renderRoutes(routes, '/apps/default/roles/b');
+    const members = await screen.findByRole('list', { name: 'Users of Editors' });
+    expect(within(members).getByText('dana')).toBeInTheDocument();
+    // The role's own ACL is shown as it is stored, not in an editor.
+    expect(await screen.findByText(/"\*": \{\s*"read": true\s*\}/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Add a user to this role (search by username)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Add a child role')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save access' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
   it('adds and removes users with the search picker', async () => {
     const { calls, roles } = setup();
     const { user } = renderRoutes(routes, '/apps/default/roles/b');

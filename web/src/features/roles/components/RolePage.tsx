@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { paths } from '../../../lib/paths';
+import { useAppPermission } from '../../../lib/session';
 import { useRoleGraph } from '../api/role-graph';
 import { parentsOf, toGraph } from '../utils/graph';
 import { ChildRoles } from './ChildRoles';
@@ -23,6 +24,7 @@ export function RolePage() {
   const roles = useRoleGraph(app);
   const graph = useMemo(() => toGraph(roles.data ?? []), [roles.data]);
   const role = graph.get(objectId);
+  const readOnly = !useAppPermission(app, 'roles.write');
   const parents = parentsOf(graph, objectId);
 
   return (
@@ -42,10 +44,10 @@ export function RolePage() {
           </Typography>
           <Stack spacing={3}>
             <Section title={t('rolesPage.detail.users')}>
-              <RoleUsers app={app} roleId={role.objectId} roleName={role.name} />
+              <RoleUsers app={app} roleId={role.objectId} roleName={role.name} readOnly={readOnly} />
             </Section>
             <Section title={t('rolesPage.detail.children')}>
-              <ChildRoles app={app} role={role} graph={graph} />
+              <ChildRoles app={app} role={role} graph={graph} readOnly={readOnly} />
             </Section>
             <Section title={t('rolesPage.detail.parents')}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -66,7 +68,7 @@ export function RolePage() {
               )}
             </Section>
             <Section title={t('rolesPage.detail.acl')}>
-              <RoleAcl app={app} roleId={role.objectId} />
+              <RoleAcl app={app} roleId={role.objectId} readOnly={readOnly} />
             </Section>
           </Stack>
         </>

@@ -12,7 +12,18 @@ import { useChangeMembers, useRoleUsers } from '../api/members';
 import { UserSearchPicker } from './UserSearchPicker';
 
 /** The users in the role's own `users` relation, with a picker to add and a button to remove. */
-export function RoleUsers({ app, roleId, roleName }: { app: string; roleId: string; roleName: string }) {
+export function RoleUsers({
+  app,
+  roleId,
+  roleName,
+  readOnly,
+}: {
+  app: string;
+  roleId: string;
+  roleName: string;
+  /** No picker and no remove buttons, for console roles without roles.write. */
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const users = useRoleUsers(app, roleId);
   const change = useChangeMembers(app, roleId);
@@ -23,15 +34,17 @@ export function RoleUsers({ app, roleId, roleName }: { app: string; roleId: stri
       <Typography variant="body2" color="text.secondary">
         {t('rolesPage.detail.usersHelp')}
       </Typography>
-      <UserSearchPicker
-        app={app}
-        label={t('rolesPage.detail.addUser')}
-        disabled={change.isPending}
-        onPick={(user) => {
-          if (!members.some((m) => m.objectId === user.objectId))
-            change.mutate({ field: 'users', op: 'AddRelation', objectId: user.objectId });
-        }}
-      />
+      {!readOnly && (
+        <UserSearchPicker
+          app={app}
+          label={t('rolesPage.detail.addUser')}
+          disabled={change.isPending}
+          onPick={(user) => {
+            if (!members.some((m) => m.objectId === user.objectId))
+              change.mutate({ field: 'users', op: 'AddRelation', objectId: user.objectId });
+          }}
+        />
+      )}
       {change.error && <ErrorAlert error={change.error} />}
       {users.error && <ErrorAlert error={users.error} onRetry={() => void users.refetch()} />}
       {users.isPending && <LoadingState />}
@@ -44,16 +57,18 @@ export function RoleUsers({ app, roleId, roleName }: { app: string; roleId: stri
             <ListItem
               key={user.objectId}
               secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={t('rolesPage.detail.removeUser', { name: user.username, role: roleName })}
-                  disabled={change.isPending}
-                  onClick={() =>
-                    change.mutate({ field: 'users', op: 'RemoveRelation', objectId: user.objectId })
-                  }
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
+                readOnly ? undefined : (
+                  <IconButton
+                    edge="end"
+                    aria-label={t('rolesPage.detail.removeUser', { name: user.username, role: roleName })}
+                    disabled={change.isPending}
+                    onClick={() =>
+                      change.mutate({ field: 'users', op: 'RemoveRelation', objectId: user.objectId })
+                    }
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                )
               }
             >
               <ListItemText primary={user.username} secondary={user.objectId} />

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { paths } from '../../../lib/paths';
+import { useAppPermission } from '../../../lib/session';
 import { useRoleGraph } from '../api/role-graph';
 import { toGraph } from '../utils/graph';
 import { CreateRoleDialog } from './CreateRoleDialog';
@@ -26,6 +27,7 @@ export function RolesPage() {
   const roles = useRoleGraph(app);
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const canWrite = useAppPermission(app, 'roles.write');
   const graph = useMemo(() => toGraph(roles.data ?? []), [roles.data]);
   const needle = search.trim().toLowerCase();
   const shown = (roles.data ?? []).filter((r) => r.name.toLowerCase().includes(needle));
@@ -36,9 +38,11 @@ export function RolesPage() {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           {t('rolesPage.title')}
         </Typography>
-        <Button variant="contained" onClick={() => setCreating(true)} disabled={!roles.data}>
-          {t('rolesPage.newRole')}
-        </Button>
+        {canWrite && (
+          <Button variant="contained" onClick={() => setCreating(true)} disabled={!roles.data}>
+            {t('rolesPage.newRole')}
+          </Button>
+        )}
       </Stack>
       {roles.error && <ErrorAlert error={roles.error} onRetry={() => void roles.refetch()} />}
       {roles.isPending && <LoadingState />}

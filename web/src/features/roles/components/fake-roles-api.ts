@@ -21,6 +21,8 @@ export function fakeRolesApi(
   roles: FakeRole[],
   users: { objectId: string; username: string }[],
   objects: Record<string, { objectId: string; ACL?: unknown }[]> = {},
+  /** What the signed-in console user may do in the app `default`. */
+  permissions: string[] = ['roles.read', 'roles.write', 'users.read', 'data.read'],
 ) {
   const where = (req: StubRequest) =>
     JSON.parse(req.url.searchParams.get('where') ?? '{}') as {
@@ -31,6 +33,12 @@ export function fakeRolesApi(
   const role = ({ objectId, name }: FakeRole) => ({ objectId, name, ...stamp });
   const user = (u: { objectId: string; username: string }) => ({ ...u, ...stamp });
   const handlers: Record<string, StubHandler> = {
+    'GET /api/session': () =>
+      json(200, {
+        user: { id: 'c1', email: 'dev@example.com', role: 'developer', appRoles: {} },
+        permissions,
+        appPermissions: { default: permissions },
+      }),
     [`GET ${BASE}/roles`]: (req) => {
       const w = where(req);
       if (w.$relatedTo) {
