@@ -85,11 +85,16 @@ async function openRolesArea(page: Page) {
 }
 
 async function pickUser(page: Page, label: string, username: string) {
-  await page.getByLabel(label).fill(username);
+  const input = page.getByRole('combobox', { name: label });
+  await input.fill(username);
   // The picker shows the previous answer until the search returns (or its cached answer shows);
-  // clicking before that would hit a row that is about to be replaced.
+  // picking before that would take a row that is about to be replaced.
   await expect(page.getByRole('option')).toHaveCount(1);
-  await page.getByRole('option', { name: new RegExp(`^${username} \\(`) }).click();
+  await expect(page.getByRole('option', { name: new RegExp(`^${username} \\(`) })).toBeVisible();
+  // Picked with the keyboard, as a person may: the list can be laid out anew while the page's role
+  // graph refreshes in the background, which a pointer click on the moving row would miss.
+  await input.press('ArrowDown');
+  await input.press('Enter');
 }
 
 async function checkAccess(page: Page, className: string, objectId: string) {
