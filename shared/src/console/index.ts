@@ -4,6 +4,7 @@ export * from './auth';
 export * from './console-users';
 export * from './errors';
 export * from './layouts';
+export * from './migrations';
 export * from './permissions';
 export * from './preferences';
 export * from './routes';

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'files.read',
   'files.write',
   'export.run',
+  /** Moving data into the app: uploaded exports and live copies (the migration wizard). */
+  'migrate.run',
   'push.read',
   'push.write',
   'installations.read',
@@ -55,6 +57,7 @@ export const ROLE_PERMISSIONS: Record<ConsoleRole, readonly Permission[]> = {
     'roles.write',
     'files.write',
     'export.run',
+    'migrate.run',
     'secrets.read',
   ],
   operator: ['push.read', 'push.write', 'installations.read', 'im.read', 'im.broadcast', 'schema.read'],

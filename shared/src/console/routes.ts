@@ -9,6 +9,12 @@ import {
   updateConsoleUserBodySchema,
   usePasswordLinkBodySchema,
 } from './console-users';
+import {
+  migrationResponseSchema,
+  migrationsResponseSchema,
+  migrationUploadQuerySchema,
+  startLiveMigrationBodySchema,
+} from './migrations';
 import { classExportQuerySchema } from './transfer';
 import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusResponseSchema } from './auth';
 import { gridLayoutResponseSchema, gridLayoutSchema } from './layouts';
@@ -276,6 +282,52 @@ export const consoleRoutes = {
     body: gridLayoutSchema,
     response: gridLayoutResponseSchema,
     access: 'data.read',
+  }),
+  /** Migrations into the app (newest first): uploaded exports and live copies. */
+  listMigrations: route({
+    method: 'GET',
+    path: '/api/apps/:app/migrations',
+    body: none,
+    response: migrationsResponseSchema,
+    access: 'migrate.run',
+  }),
+  startLiveMigration: route({
+    method: 'POST',
+    path: '/api/apps/:app/migrations',
+    body: startLiveMigrationBodySchema,
+    response: migrationResponseSchema,
+    access: 'migrate.run',
+  }),
+  /** The body is the export file itself (application/octet-stream), not JSON. */
+  uploadMigration: route({
+    method: 'POST',
+    path: '/api/apps/:app/migrations/upload',
+    body: z.unknown(),
+    query: migrationUploadQuerySchema,
+    response: migrationResponseSchema,
+    access: 'migrate.run',
+  }),
+  getMigration: route({
+    method: 'GET',
+    path: '/api/apps/:app/migrations/:id',
+    body: none,
+    response: migrationResponseSchema,
+    access: 'migrate.run',
+  }),
+  cancelMigration: route({
+    method: 'POST',
+    path: '/api/apps/:app/migrations/:id/cancel',
+    body: none,
+    response: migrationResponseSchema,
+    access: 'migrate.run',
+  }),
+  /** Continues an interrupted or cancelled run from its checkpoints. */
+  resumeMigration: route({
+    method: 'POST',
+    path: '/api/apps/:app/migrations/:id/resume',
+    body: none,
+    response: migrationResponseSchema,
+    access: 'migrate.run',
   }),
 } as const;
 
