@@ -1,5 +1,5 @@
 // One lint setup for every package. Import direction (DESIGN.md convention 5) is enforced here:
-// shared -> (server | bff | web); inside web: lib/components -> features -> app, and features
+// shared -> migrate -> (server | bff); shared -> web; inside web: lib/components -> features -> app, and features
 // do not import each other.
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
@@ -15,7 +15,7 @@ const webFeatures = existsSync('web/src/features')
   : [];
 
 const packageOnly = (allowed) => {
-  const all = ['shared', 'server', 'bff', 'web', 'e2e', 'bench'];
+  const all = ['shared', 'migrate', 'server', 'bff', 'web', 'e2e', 'bench'];
   return all
     .filter((p) => !allowed.includes(p))
     .map((p) => ({
@@ -59,8 +59,13 @@ export default tseslint.config(
           zones: [
             {
               target: './shared',
-              from: ['./server', './bff', './web', './e2e'],
+              from: ['./migrate', './server', './bff', './web', './e2e'],
               message: 'shared/ is imported by others, never the reverse',
+            },
+            {
+              target: './migrate',
+              from: ['./server', './bff', './web', './e2e'],
+              message: 'the migration engine reaches servers over HTTP only',
             },
             { target: './server', from: ['./bff', './web', './e2e'] },
             {
@@ -91,12 +96,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared']) }] },
   },
   {
+    files: ['migrate/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'migrate']) }] },
+  },
+  {
     files: ['server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'server']) }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'migrate', 'server']) }],
+    },
   },
   {
     files: ['bff/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'bff']) }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'migrate', 'bff']) }] },
   },
   {
     files: ['web/**'],

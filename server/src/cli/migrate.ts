@@ -7,15 +7,17 @@
 import { parseMigrateArgs, UsageError } from '../migrate/args';
 import type { MigrateArgs } from '../migrate/args';
 import { startEmbedded } from '../migrate/embedded';
-import { importExport } from '../migrate/engine';
-import { downloadFiles } from '../migrate/file-download';
-import { copyLive } from '../migrate/live';
-import { LiveClient } from '../migrate/live-client';
-import { formatReport, hasFailures } from '../migrate/report';
-import type { ImportReport } from '../migrate/report';
-import { openExport } from '../migrate/source';
-import { ImportTarget } from '../migrate/target';
-import type { TargetConfig } from '../migrate/target';
+import {
+  copyLive,
+  downloadFiles,
+  formatReport,
+  hasFailures,
+  importExport,
+  ImportTarget,
+  LiveClient,
+  openExport,
+} from '@switchboard/migrate';
+import type { ImportReport, TargetConfig } from '@switchboard/migrate';
 
 async function main(): Promise<number> {
   const args = parseMigrateArgs(process.argv.slice(2));

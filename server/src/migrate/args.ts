@@ -1,4 +1,4 @@
-import { DEFAULT_BATCH_SIZE } from './engine';
+import { DEFAULT_BATCH_SIZE } from '@switchboard/migrate';
 
 export interface MigrateArgs {
   source:

@@ -4,7 +4,7 @@ import { loadOrCreateKeys } from '../data-keys';
 import { fileURLToPath } from 'node:url';
 import { openSql } from '@switchboard/shared/sql';
 import { createServer } from '../app';
-import type { TargetConfig } from './target';
+import type { TargetConfig } from '@switchboard/migrate';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

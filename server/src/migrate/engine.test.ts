@@ -5,10 +5,8 @@ import * as AV from 'leancloud-storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { importExport } from './engine';
-import type { ImportReport } from './report';
-import { openExport } from './source';
-import { ImportTarget } from './target';
+import { importExport, ImportTarget, openExport } from '@switchboard/migrate';
+import type { ImportReport } from '@switchboard/migrate';
 import { buildExport } from './test-export';
 import type { BuiltExport, Exported } from './test-export';
 

@@ -7,9 +7,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { importExport } from './engine';
-import { openExport } from './source';
-import { ImportTarget } from './target';
+import { importExport, ImportTarget, openExport } from '@switchboard/migrate';
 
 let t: TestServer;
 let dir: string;

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { importExport } from './engine';
-import { downloadFiles } from './file-download';
-import { copyLive } from './live';
-import { LiveClient } from './live-client';
-import { openExport } from './source';
-import { ImportTarget } from './target';
-import type { BatchInput, BatchResult } from './target';
+import {
+  copyLive,
+  downloadFiles,
+  importExport,
+  ImportTarget,
+  LiveClient,
+  openExport,
+} from '@switchboard/migrate';
+import type { BatchInput, BatchResult } from '@switchboard/migrate';
 import { buildExport } from './test-export';
 import type { BuiltExport, Exported } from './test-export';
 

@@ -1,9 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseMigrateArgs, UsageError } from './args';
-import { csvRecords } from './csv';
-import { csvObject, CsvCellError } from './csv-types';
-import { classify, importOrder } from './plan';
+import { classify, CsvCellError, csvObject, csvRecords, importOrder } from '@switchboard/migrate';
 
 async function records(text: string, chunk = 3) {
   const parts: string[] = [];

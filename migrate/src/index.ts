@@ -1,0 +1,17 @@
+/**
+ * The migration engine: reads a LeanCloud export (files) or a live LeanCloud-compatible app (scan
+ * API) and writes it into a Switchboard server over HTTP with its master key. One engine under
+ * `pnpm migrate` (server/src/cli) and the console's migration wizard (bff/).
+ */
+export * from './checkpoint';
+export * from './csv';
+export * from './csv-types';
+export * from './engine';
+export * from './file-download';
+export * from './live';
+export * from './live-client';
+export * from './plan';
+export * from './report';
+export * from './schema-file';
+export * from './source';
+export * from './target';
