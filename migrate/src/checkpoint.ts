@@ -6,26 +6,27 @@ export interface ClassCheckpoint {
   done?: boolean;
 }
 
-/**
- * The progress of a live copy, kept in a file after every written batch: a rerun continues from the
- * saved scan cursor. A cursor expires after ten minutes (and the scan API refuses a condition on
- * its scan key, so there is no resuming "after this objectId"): then the class is scanned again
- * from its start, which re-sends pages already written and changes nothing (upserts), so nothing
- * is duplicated or lost either way.
- */
-export class Checkpoint {
-  private state: { source: string; classes: Record<string, ClassCheckpoint> };
+/** Where a live copy keeps its progress: a file for `pnpm migrate`, a database row for the console. */
+export interface CheckpointStore {
+  get(className: string): ClassCheckpoint;
+  /** Called after every written page and finished class; must not lose what it was given. */
+  set(className: string, c: ClassCheckpoint): void;
+}
 
-  constructor(
-    private readonly file: string,
-    source: string,
-  ) {
-    const saved = existsSync(file)
-      ? (JSON.parse(readFileSync(file, 'utf8')) as {
-          source: string;
-          classes: Record<string, ClassCheckpoint>;
-        })
-      : undefined;
+/** The saved state of a live copy, tied to its source so another source starts afresh. */
+export interface CheckpointState {
+  source: string;
+  classes: Record<string, ClassCheckpoint>;
+}
+
+/**
+ * Progress held in memory, for a caller that persists `state` itself (the console writes it into
+ * the run's row with its progress).
+ */
+export class MemoryCheckpoint implements CheckpointStore {
+  readonly state: CheckpointState;
+
+  constructor(source: string, saved?: CheckpointState | null) {
     this.state = saved?.source === source ? saved : { source, classes: {} };
   }
 
@@ -35,6 +36,26 @@ export class Checkpoint {
 
   set(className: string, c: ClassCheckpoint): void {
     this.state.classes[className] = c;
+  }
+}
+
+/**
+ * The progress of a live copy, kept in a file after every written batch: a rerun continues from the
+ * saved scan cursor. A cursor expires after ten minutes (and the scan API refuses a condition on
+ * its scan key, so there is no resuming "after this objectId"): then the class is scanned again
+ * from its start, which re-sends pages already written and changes nothing (upserts), so nothing
+ * is duplicated or lost either way.
+ */
+export class Checkpoint extends MemoryCheckpoint {
+  constructor(
+    private readonly file: string,
+    source: string,
+  ) {
+    super(source, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CheckpointState) : null);
+  }
+
+  override set(className: string, c: ClassCheckpoint): void {
+    super.set(className, c);
     // Written aside then renamed, so an interruption never leaves half a file.
     writeFileSync(`${this.file}.tmp`, JSON.stringify(this.state, null, 2));
     renameSync(`${this.file}.tmp`, this.file);

@@ -7,7 +7,7 @@ import type { ClassReport, ImportReport } from './report';
 import { readSchemaFile } from './schema-file';
 import type { SchemaMap } from './schema-file';
 import { importRelations } from './relations';
-import type { BatchInput, BatchResult, ImportTarget } from './target';
+import type { BatchInput, BatchResult, MigrationTarget } from './target';
 
 /**
  * A batch is sent once it holds this much JSON even when it has fewer objects than the batch
@@ -21,6 +21,8 @@ export interface ImportOptions {
   /** LeanCloud's password rehash rounds, when an export used another count than the documented 512. */
   hashRounds?: number;
   onProgress?: (p: ClassReport, elapsedMs: number) => void;
+  /** Stops the import before its next batch; the import then rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -46,7 +48,7 @@ function noteRelations(targets: RelationTargets, className: string, value: unkno
  * is read, so reading and writing overlap without holding more than two batches in memory.
  */
 async function importClass(
-  target: ImportTarget,
+  target: MigrationTarget,
   className: string,
   files: string[],
   fields: Record<string, FieldSchema> | undefined,
@@ -59,6 +61,7 @@ async function importClass(
   let first = true;
   const flush = async (batch: { where: string; value: unknown }[]) => {
     await pending;
+    opts.signal?.throwIfAborted();
     const input: BatchInput = { objects: batch.map((r) => r.value) };
     if (first && fields) input.fields = fields;
     if (opts.hashRounds !== undefined) input.hashRounds = opts.hashRounds;
@@ -106,7 +109,7 @@ async function importClass(
  * target with the same or a newer updatedAt is skipped, so running it again changes nothing.
  */
 export async function importExport(
-  target: ImportTarget,
+  target: MigrationTarget,
   paths: string[],
   opts: ImportOptions = {},
 ): Promise<ImportReport> {
@@ -128,6 +131,7 @@ export async function importExport(
       if (f.type === 'Relation' && f.className) targets.set(`${c}.${k}`, f.className);
   const classes: ClassReport[] = [];
   for (const className of importOrder([...byClass.keys(), ...schema.keys()])) {
+    opts.signal?.throwIfAborted();
     const o = { ...opts, started };
     classes.push(
       await importClass(target, className, byClass.get(className) ?? [], schema.get(className), targets, o),
@@ -141,6 +145,7 @@ export async function importExport(
         f,
         targets.get(`${f.ownerClass}.${f.field}`),
         opts.batchSize ?? DEFAULT_BATCH_SIZE,
+        opts.signal,
       ),
     );
   }

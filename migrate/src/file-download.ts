@@ -1,8 +1,7 @@
-import type { LiveClient } from './live-client';
 import { mapLimit } from './pool';
 import { addFailure, emptyClassReport } from './report';
 import type { ClassReport } from './report';
-import type { ImportTarget } from './target';
+import type { MigrationTarget } from './target';
 
 export interface DownloadOptions {
   /** Downloads in flight at once. */
@@ -12,6 +11,17 @@ export interface DownloadOptions {
   /** Wait before the second try; doubled before each further one. */
   retryDelayMs?: number;
   onProgress?: (p: ClassReport) => void;
+  /** Stops before the next file; the download then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** What downloadFiles reads the target's _File records with (LiveClient, or the bff's client). */
+export interface FilePageReader {
+  pages(
+    className: string,
+    where?: Record<string, unknown>,
+    keys?: string,
+  ): AsyncGenerator<Record<string, unknown>[]>;
 }
 
 /** The import endpoint takes a file as base64 in a 20 MB JSON body. */
@@ -68,8 +78,8 @@ async function fetchWithRetries(url: string, attempts: number, delayMs: number):
  * while the old host still serves the files.
  */
 export async function downloadFiles(
-  targetReader: LiveClient,
-  target: ImportTarget,
+  targetReader: FilePageReader,
+  target: MigrationTarget,
   opts: DownloadOptions = {},
 ): Promise<ClassReport> {
   const report = emptyClassReport('_File content');
@@ -79,6 +89,7 @@ export async function downloadFiles(
     report.read += page.length;
     report.skipped += page.length - external.length;
     await mapLimit(external, opts.concurrency ?? 4, async (f) => {
+      opts.signal?.throwIfAborted();
       const id = String(f.objectId);
       const url = String(f.url);
       try {
@@ -86,6 +97,7 @@ export async function downloadFiles(
         await target.sendFileContent(id, bytes);
         report.written++;
       } catch (e) {
+        opts.signal?.throwIfAborted();
         addFailure(report, `_File ${id} (${url})`, (e as Error).message);
       }
     });

@@ -10,7 +10,11 @@ type Obj = Record<string, unknown>;
 export class LiveClient {
   private readonly base: string;
 
-  constructor(private readonly cfg: TargetConfig) {
+  /** `signal` aborts every request in flight and refuses further ones (a cancelled copy). */
+  constructor(
+    private readonly cfg: TargetConfig,
+    private readonly signal?: AbortSignal,
+  ) {
     this.base = cfg.baseUrl.replace(/\/+$/, '');
   }
 
@@ -25,8 +29,10 @@ export class LiveClient {
     try {
       res = await fetch(`${this.base}${path}${qs ? `?${qs}` : ''}`, {
         headers: { 'X-LC-Id': this.cfg.appId, 'X-LC-Key': `${this.cfg.masterKey},master` },
+        ...(this.signal ? { signal: this.signal } : {}),
       });
     } catch (e) {
+      this.signal?.throwIfAborted();
       throw new TargetError(`Cannot reach ${this.base}: ${(e as Error).message}`);
     }
     const text = await res.text();
@@ -39,6 +45,7 @@ export class LiveClient {
     if (!res.ok)
       throw new TargetError(
         `${res.status} from the source for ${path}: ${typeof body.error === 'string' ? body.error : text.slice(0, 200)}`,
+        res.status,
       );
     return body;
   }

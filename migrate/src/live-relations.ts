@@ -1,7 +1,7 @@
 import type { LiveClient } from './live-client';
 import { mapLimit } from './pool';
 import type { ClassReport } from './report';
-import type { BatchInput, ImportTarget } from './target';
+import type { BatchInput, MigrationTarget } from './target';
 
 type Member = NonNullable<BatchInput['relations']>[number];
 
@@ -18,11 +18,12 @@ const SEND_EVERY = 5000;
  */
 export async function copyRelationField(
   client: LiveClient,
-  target: ImportTarget,
+  target: MigrationTarget,
   owner: { className: string; count: number },
   field: string,
   relatedClass: string,
   report: ClassReport,
+  signal?: AbortSignal,
 ): Promise<void> {
   const relatedCount = await client.count(relatedClass);
   const byMember = relatedCount < owner.count;
@@ -35,6 +36,7 @@ export async function copyRelationField(
     report.skipped += relations.length - res.relationsAdded;
   };
   for await (const page of client.ids(byMember ? relatedClass : owner.className)) {
+    signal?.throwIfAborted();
     const found = await mapLimit(page, CONCURRENCY, async (id): Promise<Member[]> => {
       const out: Member[] = [];
       if (byMember) {

@@ -1,18 +1,27 @@
 import type { FieldSchema } from '@switchboard/shared';
 import { Checkpoint } from './checkpoint';
+import type { CheckpointStore } from './checkpoint';
 import type { LiveClient } from './live-client';
 import { copyRelationField } from './live-relations';
 import { importOrder } from './plan';
 import { addFailure, emptyClassReport } from './report';
 import type { ClassReport, ImportReport } from './report';
-import type { BatchInput, BatchResult, ImportTarget } from './target';
+import type { BatchInput, BatchResult, MigrationTarget } from './target';
 
 type Obj = Record<string, unknown>;
 
 export interface LiveOptions {
-  checkpointFile: string;
+  /** Where progress is kept: a file (`pnpm migrate`), or any store given as `checkpoint`. */
+  checkpointFile?: string;
+  checkpoint?: CheckpointStore;
   /** Progress after each page, with the estimated seconds left in that class. */
   onProgress?: (p: ClassReport, secondsLeft: number | undefined) => void;
+  /** The objects each class still to copy holds, counted before the first page is read. */
+  onTotals?: (totals: Map<string, number>) => void;
+  /** Stops the copy before its next page; the copy then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Appended to a class's failure, telling how to resume. */
+  resumeHint?: string;
 }
 
 const RESUME = '(run the same command again to resume)';
@@ -37,15 +46,16 @@ async function completePage(client: LiveClient, className: string, page: Obj[]):
  */
 async function copyObjects(
   client: LiveClient,
-  target: ImportTarget,
-  checkpoint: Checkpoint,
+  target: MigrationTarget,
+  checkpoint: CheckpointStore,
   className: string,
   fields: Record<string, FieldSchema>,
   report: ClassReport,
-  onProgress: LiveOptions['onProgress'],
-): Promise<number> {
+  total: number,
+  opts: LiveOptions,
+): Promise<void> {
+  const { onProgress, signal } = opts;
   const started = Date.now();
-  const total = await client.count(className);
   let cursor = checkpoint.get(className).cursor;
   let first = true;
   let writing: Promise<void> = Promise.resolve();
@@ -65,14 +75,16 @@ async function copyObjects(
     });
   };
   for (;;) {
+    signal?.throwIfAborted();
     const page = await client.scan(className, cursor).catch((e: unknown) => {
-      if (!cursor) throw e;
+      if (!cursor || signal?.aborted) throw e;
       // An expired or foreign cursor: scan the class again from its start.
       cursor = undefined;
       return client.scan(className, undefined);
     });
     const objects = page.results.length > 0 ? await completePage(client, className, page.results) : [];
     await writing;
+    signal?.throwIfAborted();
     if (objects.length > 0) {
       writing = write(objects, page.cursor);
       // Awaited before the next write; this keeps a failure meanwhile from counting as unhandled.
@@ -83,37 +95,49 @@ async function copyObjects(
   }
   await writing;
   if (first) await target.send(className, { fields });
-  return total;
 }
 
 /**
  * Copies a live app class by class through its scan API (pages of 1000), then the members of each
  * relation field, into the target with the same upserts as the file import. After every written
- * page the scan cursor goes into the checkpoint file, and each finished class and relation field
+ * page the scan cursor goes into the checkpoint (a file, or the caller's store), and each finished class and relation field
  * is marked there, so an interrupted copy run again resumes; a page written twice changes nothing,
  * so nothing is duplicated or lost.
  */
 export async function copyLive(
   client: LiveClient,
-  target: ImportTarget,
+  target: MigrationTarget,
   source: string,
   opts: LiveOptions,
 ): Promise<ImportReport> {
   const started = Date.now();
-  const checkpoint = new Checkpoint(opts.checkpointFile, source);
+  const checkpoint =
+    opts.checkpoint ?? (opts.checkpointFile ? new Checkpoint(opts.checkpointFile, source) : undefined);
+  if (!checkpoint) throw new Error('copyLive needs a checkpoint or a checkpointFile');
+  const { signal } = opts;
+  const resume = opts.resumeHint ?? RESUME;
   const schema = await client.schemas();
+  const order = importOrder(schema.keys());
+  // Counted first, so progress can be shown against totals and the time left estimated.
+  const totals = new Map<string, number>();
+  for (const className of order) {
+    signal?.throwIfAborted();
+    if (!checkpoint.get(className).done) totals.set(className, await client.count(className));
+  }
+  opts.onTotals?.(totals);
   const classes: ClassReport[] = [];
-  for (const className of importOrder(schema.keys())) {
+  for (const className of order) {
     const fields = schema.get(className) ?? {};
     const report = emptyClassReport(className);
     classes.push(report);
-    let count: number | undefined;
+    let count = totals.get(className);
     if (!checkpoint.get(className).done) {
       try {
-        count = await copyObjects(client, target, checkpoint, className, fields, report, opts.onProgress);
+        await copyObjects(client, target, checkpoint, className, fields, report, count ?? 0, opts);
         checkpoint.set(className, { done: true });
       } catch (e) {
-        addFailure(report, className, `${(e as Error).message} ${RESUME}`);
+        if (signal?.aborted) throw e;
+        addFailure(report, className, `${(e as Error).message} ${resume}`);
         continue;
       }
     }
@@ -123,12 +147,14 @@ export async function copyLive(
       if (checkpoint.get(key).done) continue;
       const rel = emptyClassReport(key);
       classes.push(rel);
+      signal?.throwIfAborted();
       try {
         count ??= await client.count(className);
-        await copyRelationField(client, target, { className, count }, field, f.className, rel);
+        await copyRelationField(client, target, { className, count }, field, f.className, rel, signal);
         checkpoint.set(key, { done: true });
       } catch (e) {
-        addFailure(rel, key, `${(e as Error).message} ${RESUME}`);
+        if (signal?.aborted) throw e;
+        addFailure(rel, key, `${(e as Error).message} ${resume}`);
       }
     }
   }

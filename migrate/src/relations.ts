@@ -6,7 +6,7 @@ import { readRecords } from './readers';
 import type { ReadRecord } from './readers';
 import { addFailure, emptyClassReport } from './report';
 import type { ClassReport } from './report';
-import type { ImportTarget } from './target';
+import type { MigrationTarget } from './target';
 
 type Member = { owningId: string; relatedId: string };
 
@@ -29,10 +29,11 @@ const isMember = (v: unknown): v is Member =>
 
 /** Adds the members of one relation field; members already present count as skipped. */
 export async function importRelations(
-  target: ImportTarget,
+  target: MigrationTarget,
   file: Extract<ExportFile, { kind: 'relation' }>,
   relatedClass: string | undefined,
   batchSize: number,
+  signal?: AbortSignal,
 ): Promise<ClassReport> {
   const report = emptyClassReport(`${file.ownerClass}.${file.field} (relation)`);
   if (!relatedClass) {
@@ -45,6 +46,7 @@ export async function importRelations(
   }
   let batch: { where: string; m: Member }[] = [];
   const flush = async () => {
+    signal?.throwIfAborted();
     const relations = batch.map(({ m }) => ({
       field: file.field,
       owningId: m.owningId,

@@ -28,10 +28,30 @@ export interface BatchInput {
   hashRounds?: number;
 }
 
-export class TargetError extends Error {}
+/** A refused or failed request; `status` is the HTTP status when the server answered at all. */
+export class TargetError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Where the engine writes. ImportTarget reaches a server over HTTP with its master key; the
+ * console's bff implements it over its own upstream client (the only code there holding keys).
+ */
+export interface MigrationTarget {
+  /** The target's base URL: a _File url under `<baseUrl>/files/` is already stored there. */
+  readonly baseUrl: string;
+  send(className: string, input: BatchInput): Promise<BatchResult>;
+  /** Stores the content of an imported _File record. */
+  sendFileContent(objectId: string, bytes: Buffer): Promise<{ size: number; url: string }>;
+}
 
 /** Sends batches to POST /1.1/switchboard/import/<class>, as any client holding the master key could. */
-export class ImportTarget {
+export class ImportTarget implements MigrationTarget {
   private readonly base: string;
 
   constructor(private readonly cfg: TargetConfig) {
@@ -77,7 +97,7 @@ export class ImportTarget {
     }
     if (!res.ok) {
       const msg = (body as { error?: string } | undefined)?.error ?? text.slice(0, 200);
-      throw new TargetError(`${res.status} from ${this.base}: ${msg}`);
+      throw new TargetError(`${res.status} from ${this.base}: ${msg}`, res.status);
     }
     return body as T;
   }
