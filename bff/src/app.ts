@@ -9,6 +9,7 @@ import type { Sql } from '@switchboard/shared/sql';
 import type { BffConfig } from './config';
 import { bffMigrations } from './db/migrations';
 import { notFound } from './domain/errors';
+import { uploadsRoot } from './domain/migrations';
 import { bindSecretKey } from './domain/secret-box';
 import { prepareFirstRun } from './domain/setup';
 import { appAccess } from './http/app-access';
@@ -22,7 +23,9 @@ import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
 import { consoleUserRoutes } from './http/routes/console-users';
 import { exportRoutes } from './http/routes/export';
+import { fileRoutes } from './http/routes/files';
 import { layoutRoutes } from './http/routes/layouts';
+import { migrationRoutes } from './http/routes/migrations';
 import { preferenceRoutes } from './http/routes/preferences';
 import { sessionSecurityRoutes } from './http/routes/session-security';
 import { viewRoutes } from './http/routes/views';
@@ -87,7 +90,9 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   // Before appRoutes, whose /api/apps/:app/* forwards everything else upstream.
   const access = appAccess(sql, config.apps, clients);
   app.use(exportRoutes(access));
+  app.use(fileRoutes(access));
   app.use(layoutRoutes(sql, access));
+  app.use(migrationRoutes(access, uploadsRoot(config.database.dataDir)));
   app.use(appRoutes(sql, config.apps, clients));
   app.use(consoleUserRoutes(sql, appIds));
   app.use(auditRoutes(sql));

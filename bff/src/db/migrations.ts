@@ -173,4 +173,31 @@ export const bffMigrations: readonly Migration[] = [
       CREATE INDEX console_login_failures_attempt ON console_login_failures (attempt);
     `,
   },
+  {
+    id: '0009_console_migrations',
+    // The console's migration wizard: one row per run, its progress and checkpoints written as it
+    // goes (so any bff process can show it, and a run whose process died can be resumed). A live
+    // run's source master key is kept sealed with the console secret key, never shown.
+    sql: `
+      CREATE TABLE console_migrations (
+        id text PRIMARY KEY,
+        app text NOT NULL,
+        kind text NOT NULL,
+        status text NOT NULL,
+        source text NOT NULL,
+        source_config jsonb NOT NULL,
+        source_key_sealed text,
+        download_files boolean NOT NULL DEFAULT false,
+        created_by text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz,
+        heartbeat_at timestamptz,
+        progress jsonb NOT NULL DEFAULT '{}'::jsonb,
+        checkpoint jsonb,
+        error text
+      );
+      CREATE INDEX console_migrations_app_created ON console_migrations (app, created_at DESC);
+    `,
+  },
 ];

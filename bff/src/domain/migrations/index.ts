@@ -1,0 +1,6 @@
+export { cancelMigration } from './cancel';
+export { getMigration, listMigrations } from './get';
+export { resumeMigration } from './resume';
+export { startLiveMigration } from './start-live';
+export { startUploadMigration } from './start-upload';
+export { uploadsRoot } from './uploads';

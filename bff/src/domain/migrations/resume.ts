@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import type { Migration } from '@switchboard/shared';
+import { ConsoleError } from '../errors';
+import { audit } from '../proxy/context';
+import type { ProxyContext } from '../proxy/context';
+import { findOrThrow, refuseWhileRunning } from './get';
+import { launch, settled } from './runner';
+import { claimForResume, toMigration } from './store';
+import { uploadDir, uploadExists } from './uploads';
+
+/**
+ * Runs a cancelled, failed or interrupted migration again: a live copy from its checkpoints, an
+ * upload from the kept file (importing it again changes nothing already written).
+ */
+export async function resumeMigration(ctx: ProxyContext, id: string, uploads: string): Promise<Migration> {
+  const before = await findOrThrow(ctx, id);
+  const status = toMigration(before).status;
+  if (!['cancelled', 'failed', 'interrupted'].includes(status))
+    throw new ConsoleError(
+      409,
+      'conflict',
+      `Only a cancelled, failed or interrupted migration can be resumed; this one is ${status}.`,
+    );
+  const cfg = before.source_config;
+  if ('upload' in cfg && !(await uploadExists(join(uploadDir(uploads, id), cfg.upload))))
+    throw new ConsoleError(
+      409,
+      'conflict',
+      `The uploaded file ${cfg.name} is no longer on the console server; upload the export again.`,
+    );
+  // A run this process cancelled a moment ago may still be finishing its last batch.
+  await settled(id);
+  await refuseWhileRunning(ctx);
+  const row = await claimForResume(ctx.sql, ctx.app.id, id);
+  if (!row) throw new ConsoleError(409, 'conflict', 'This migration was resumed or finished meanwhile.');
+  await audit(ctx, {
+    action: 'migration.resume',
+    summary: { id, kind: row.kind, source: row.source },
+    result: 'ok',
+    status: 200,
+  });
+  launch(ctx, row, uploads);
+  return toMigration(row);
+}

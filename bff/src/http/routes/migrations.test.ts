@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadsRoot } from '../../domain/migrations';
+import { createUser } from '../../domain/users';
+import { ConsoleClient } from '../../test/harness';
+import type { TestBff } from '../../test/harness';
+import { rawRequest } from '../../test/raw-http';
+import { startUpstreamServer } from '../../test/upstream-server';
+import type { UpstreamServer } from '../../test/upstream-server';
+import { buildExportZip, readAll, startLoggedBff, upload, waitForEnd } from './migrations-fixtures';
+
+/*
+ * The migration wizard's upload path end to end: a LeanCloud export zip sent to the real bff,
+ * imported by the engine into a real API server, checked there object by object.
+ */
+
+const PASSWORD = 'migration wizard password';
+const people = {
+  admin: { email: 'admin@example.com', role: 'admin' },
+  developer: { email: 'dev@example.com', role: 'developer' },
+  operator: { email: 'op@example.com', role: 'operator' },
+  support: { email: 'support@example.com', role: 'support' },
+  viewer: { email: 'viewer@example.com', role: 'viewer' },
+} as const;
+
+let target: UpstreamServer;
+let bff: TestBff & { log: () => string };
+const clients = {} as Record<keyof typeof people, ConsoleClient>;
+const exp = buildExportZip(30);
+const base = '/api/apps/default/migrations';
+
+beforeAll(async () => {
+  target = await startUpstreamServer();
+  bff = await startLoggedBff(target);
+  for (const [k, p] of Object.entries(people)) {
+    await createUser(bff.sql, { email: p.email, password: PASSWORD, role: p.role });
+    const c = new ConsoleClient(bff.url);
+    await c.login(p.email, PASSWORD);
+    clients[k as keyof typeof people] = c;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await bff?.close();
+  await target?.stop();
+  await rm(uploadsRoot(undefined), { recursive: true, force: true }).catch(() => undefined);
+});
+
+const byName = (m: Record<string, unknown>) =>
+  new Map((m.classes as { name: string }[]).map((c) => [c.name, c as Record<string, unknown>]));
+
+describe('uploading a LeanCloud export', () => {
+  it('imports every class with its objectIds, reports each class, and removes the upload', async () => {
+    const r = await upload(bff.url, clients.developer, 'leancloud-export.zip', exp.zip);
+    expect(r.status, r.text).toBe(200);
+    const started = r.json.migration as Record<string, unknown>;
+    expect(started).toMatchObject({
+      kind: 'files',
+      source: 'leancloud-export.zip',
+      createdBy: people.developer.email,
+    });
+    const m = await waitForEnd(clients.developer, String(started.id));
+    expect(m.status, String(m.error)).toBe('succeeded');
+    const classes = byName(m);
+    for (const [name, list] of exp.objects)
+      expect(classes.get(name), name).toMatchObject({
+        read: list.length,
+        written: list.length,
+        failed: 0,
+        done: true,
+      });
+    expect(classes.get('Post.likes (relation)')).toMatchObject({ written: exp.likes.length, failed: 0 });
+
+    for (const [name, list] of exp.objects) {
+      const stored = new Map((await readAll(target, name)).map((o) => [o.objectId, o]));
+      for (const o of list) {
+        const s = stored.get(o.objectId);
+        expect(s, `${name} ${String(o.objectId)}`).toBeDefined();
+        expect(s!.updatedAt).toBe(o.updatedAt);
+        if (name === 'Post')
+          expect({ title: s!.title, author: s!.author, ACL: s!.ACL }).toEqual({
+            title: o.title,
+            author: o.author,
+            ACL: o.ACL,
+          });
+      }
+    }
+    // The kept upload goes once the run has succeeded.
+    expect(existsSync(join(uploadsRoot(undefined), String(started.id)))).toBe(false);
+  }, 120_000);
+
+  it('changes nothing the second time: every object is skipped', async () => {
+    const r = await upload(bff.url, clients.admin, 'again.zip', exp.zip);
+    expect(r.status, r.text).toBe(200);
+    const m = await waitForEnd(clients.admin, String((r.json.migration as { id: string }).id));
+    expect(m.status).toBe('succeeded');
+    const classes = byName(m);
+    for (const [name, list] of exp.objects)
+      expect(classes.get(name), name).toMatchObject({ read: list.length, written: 0, skipped: list.length });
+    const list = await clients.admin.call('GET', base);
+    expect((list.json.migrations as unknown[]).length).toBe(2);
+  }, 120_000);
+
+  it('refuses what is not an export with a message', async () => {
+    const c = clients.admin;
+    const notZip = await upload(bff.url, c, 'export.zip', 'this is not a zip archive');
+    expect(notZip.status).toBe(400);
+    expect(notZip.json.message).toMatch(/not a zip archive/);
+    const notJson = await upload(bff.url, c, 'Post.jsonl', '<html>hello</html>');
+    expect(notJson.status).toBe(400);
+    expect(notJson.json.message).toMatch(/does not hold JSON/);
+    const empty = await upload(bff.url, c, 'Post.csv', '');
+    expect(empty.status).toBe(400);
+    expect(empty.json.message).toMatch(/empty/);
+    const ext = await upload(bff.url, c, 'export.exe', 'MZ');
+    expect(ext.status).toBe(400);
+    expect(ext.json).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/\.zip, \.json/),
+    });
+    const asJson = await c.call('POST', `${base}/upload?name=a.json`, { results: [] });
+    expect(asJson.status).toBe(415);
+    expect(asJson.json.message).toMatch(/octet-stream/);
+  });
+
+  it('refuses an upload larger than the limit before reading it (413)', async () => {
+    const cookie = (clients.admin as unknown as { cookie: string }).cookie;
+    const r = await rawRequest(bff.url, {
+      method: 'POST',
+      path: `${base}/upload?name=big.zip`,
+      headers: {
+        cookie,
+        'x-switchboard-csrf': '1',
+        'content-type': 'application/octet-stream',
+        'content-length': String(2 * 1024 ** 3),
+      },
+      body: '',
+    });
+    expect(r.status).toBe(413);
+    expect((JSON.parse(r.text) as { message: string }).message).toMatch(/larger than 1 GB/);
+  });
+
+  it('is refused to support, viewer and operator, allowed to developers and admins', async () => {
+    for (const who of ['support', 'viewer', 'operator'] as const) {
+      const c = clients[who];
+      expect((await c.call('GET', base)).status, who).toBe(403);
+      const live = await c.call('POST', base, {
+        sourceUrl: 'http://127.0.0.1:1',
+        sourceAppId: 'x',
+        sourceMasterKey: 'y',
+      });
+      expect(live.status, who).toBe(403);
+      expect((await upload(bff.url, c, 'x.zip', exp.zip)).status, who).toBe(403);
+    }
+    expect((await clients.developer.call('GET', base)).status).toBe(200);
+    const audit = await clients.admin.call('GET', '/api/audit?action=migration.start&limit=50');
+    expect((audit.json.results as unknown[]).length).toBeGreaterThanOrEqual(2);
+  });
+});
