@@ -7,10 +7,19 @@ import { expectedCell, parseCsv } from '../support/csv';
 import { applyQuery, openQueryDialog, setCondition } from '../support/query';
 
 test.describe('export and import', () => {
-  test('the CSV of the current query holds every field of exactly the matching objects', async ({ page }) => {
+  test('the CSV of the current query holds every field and ACL of exactly the matching objects, and imports back', async ({
+    page,
+  }) => {
     const className = uniqueClass('Parcel');
-    await api.createMany(className, [
-      { label: 'plain', weight: 1, sent: { __type: 'Date', iso: '2024-01-02T03:04:05.678Z' }, fragile: true },
+    const acl = { '*': { read: true }, 'role:couriers': { read: true, write: true } };
+    const [plainId] = await api.createMany(className, [
+      {
+        label: 'plain',
+        weight: 1,
+        sent: { __type: 'Date', iso: '2024-01-02T03:04:05.678Z' },
+        fragile: true,
+        ACL: acl,
+      },
       { label: 'with, comma and "quotes"', weight: 2.5, tags: ['a', 'b'], fragile: false },
       { label: 'line\nbreak', weight: 3, meta: { x: 1 } },
       { label: 'light', weight: 0.5 },
@@ -28,22 +37,43 @@ test.describe('export and import', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'CSV of this query' }).click();
     const file = await (await download).path();
-    const [header, ...rows] = parseCsv(await readFile(file, 'utf8'));
+    const csv = await readFile(file, 'utf8');
+    const [header, ...rows] = parseCsv(csv);
 
     const objects = await api.find(className, where);
     expect(objects).toHaveLength(3);
     expect(header).toEqual(
-      expect.arrayContaining(['objectId', 'label', 'weight', 'sent', 'tags', 'meta', 'fragile']),
+      expect.arrayContaining(['objectId', 'label', 'weight', 'sent', 'tags', 'meta', 'fragile', 'ACL']),
     );
     expect(rows).toHaveLength(objects.length);
     const byId = new Map(rows.map((r) => [r[header!.indexOf('objectId')], r]));
     for (const object of objects) {
       const row = byId.get(object.objectId);
       expect(row, object.objectId).toBeDefined();
+      // Queries return ACLs only when asked, so the ACL column is compared with the stored ACL.
+      const stored = { ...object, ACL: await api.acl(className, object.objectId) };
       header!.forEach((column, i) =>
-        expect(row![i], `${object.objectId}.${column}`).toBe(expectedCell(object[column])),
+        expect(row![i], `${object.objectId}.${column}`).toBe(expectedCell(stored[column])),
       );
     }
+    expect(JSON.parse(byId.get(plainId)![header!.indexOf('ACL')]!)).toEqual(acl);
+
+    // The exported file, imported back over a changed ACL, restores the exported one.
+    await api.update(className, plainId!, { ACL: { '*': { read: true, write: true } } });
+    await page
+      .getByRole('dialog', { name: `Exporting ${className}` })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await page.getByRole('button', { name: 'Import' }).click();
+    const importer = page.getByRole('dialog', { name: `Import into ${className}` });
+    await importer.getByLabel('Choose a file').setInputFiles({
+      name: 'export.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await importer.getByRole('button', { name: 'Import 3 rows' }).click();
+    await expect(importer.getByText('Created 0, updated 3.')).toBeVisible();
+    expect(await api.acl(className, plainId!)).toEqual(acl);
   });
 
   test('a CSV file imports with a preview, and the server holds typed values', async ({ page }) => {

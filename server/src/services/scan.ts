@@ -74,6 +74,8 @@ export class ScanService {
       cursor?: string | undefined;
       where?: string | undefined;
       scan_key?: string | undefined;
+      /** As for queries (Doc 1 ACL): a scan is master-only, so asking is enough. */
+      returnACL?: string | undefined;
     },
   ): Promise<{ results: ApiObject[]; cursor: string | null }> {
     assertClassName(className, false);
@@ -106,7 +108,10 @@ export class ScanService {
         rows.length > limit && last
           ? this.encode({ k: scanKey, v: last.scan_key, e: this.clock.now().getTime() + CURSOR_TTL_MS })
           : null;
-      return { results: await this.reads.shape(sql, className, page, { access: MASTER }), cursor };
+      return {
+        results: await this.reads.shape(sql, className, page, { access: MASTER, returnACL: q.returnACL }),
+        cursor,
+      };
     });
   }
 }

@@ -26,8 +26,18 @@ describe('csvCell', () => {
 describe('csvColumns and csvLines', () => {
   const fields = { objectId: { type: 'String' }, b: { type: 'String' }, a: { type: 'Number' } };
   it('keeps schema order, narrowed to the keys with objectId', () => {
-    expect(csvColumns(fields)).toEqual(['objectId', 'b', 'a']);
+    expect(csvColumns(fields)).toEqual(['objectId', 'b', 'a', 'ACL']);
     expect(csvColumns(fields, ['a'])).toEqual(['objectId', 'a']);
+  });
+  it('has one ACL column, where the schema puts it or last, unless the keys leave it out', () => {
+    const withAcl = { objectId: { type: 'String' }, ACL: { type: 'ACL' }, a: { type: 'Number' } };
+    expect(csvColumns(withAcl)).toEqual(['objectId', 'ACL', 'a']);
+    expect(csvColumns(withAcl, ['a', 'ACL'])).toEqual(['objectId', 'ACL', 'a']);
+    expect(csvColumns(fields, ['ACL'])).toEqual(['objectId', 'ACL']);
+  });
+  it('writes an ACL as its JSON text', () => {
+    const acl = { '*': { read: true }, 'role:staff': { read: true, write: true } };
+    expect(JSON.parse(csvCell(acl, { type: 'ACL' }))).toEqual(acl);
   });
   it('quotes what needs quoting', () => {
     expect(csvLines([['a,b', 'say "hi"', 'two\nlines', 'plain']])).toBe(

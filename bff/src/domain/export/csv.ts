@@ -2,9 +2,13 @@ import { isPlainObject } from '@switchboard/shared';
 import type { ReportedField } from '@switchboard/shared';
 import { stringify } from 'csv-stringify/sync';
 
-/** The CSV columns: the class's fields in schema order, narrowed to `keys` when given. */
+/**
+ * The CSV columns: the class's fields in schema order, narrowed to `keys` when given. ACL is a
+ * column whenever the keys keep it, even when the schema does not report it (Doc 1 lists ACL as a
+ * field of every object; not every app's schema names it), so an import can restore it.
+ */
 export function csvColumns(fields: Record<string, ReportedField>, keys?: readonly string[]): string[] {
-  const all = Object.keys(fields);
+  const all = 'ACL' in fields ? Object.keys(fields) : [...Object.keys(fields), 'ACL'];
   if (!keys || keys.length === 0) return all;
   const wanted = new Set(['objectId', ...keys]);
   return all.filter((k) => wanted.has(k));

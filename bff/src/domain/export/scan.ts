@@ -17,7 +17,8 @@ export async function scanPage(
   where: string | undefined,
   cursor: string | null,
 ): Promise<ScanPage> {
-  const query: Record<string, string> = { limit: String(SCAN_PAGE) };
+  // Doc 1 returns an object's ACL only when asked; the export carries it so an import restores it.
+  const query: Record<string, string> = { limit: String(SCAN_PAGE), returnACL: 'true' };
   if (where !== undefined) query.where = where;
   if (cursor) query.cursor = cursor;
   const body = await sendUpstream(client, { method: 'GET', path: `/1.1/scan/classes/${className}`, query });

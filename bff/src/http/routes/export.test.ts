@@ -92,12 +92,13 @@ const item = (i: number) => ({
   meta: { depth: { i } },
 });
 
-/** Every Item straight from the app, by objectId. */
-async function storedItems(): Promise<Map<string, Record<string, unknown>>> {
-  const r = await master('GET', '/1.1/classes/Item?limit=1000');
+/** Every object of a class straight from the app, by objectId. */
+async function storedOf(className: string): Promise<Map<string, Record<string, unknown>>> {
+  const r = await master('GET', `/1.1/classes/${className}?limit=1000`);
   const rows = r.results as Record<string, unknown>[];
   return new Map(rows.map((o) => [o.objectId as string, o]));
 }
+const storedItems = () => storedOf('Item');
 
 beforeAll(async () => {
   upstream = await startUpstreamServer();
@@ -163,6 +164,27 @@ describe('GET /api/apps/:app/export/:className', () => {
       expect(JSON.parse(row[col('meta')]!)).toEqual(o.meta);
       expect(row[col('createdAt')]).toBe(o.createdAt);
     }
+  });
+
+  it('carries each ACL: JSON text in a CSV column, as stored in JSON lines', async () => {
+    const acl = { '*': { read: true }, 'role:editors': { read: true, write: true } };
+    await createMany('Guarded', 2, (i) => (i === 0 ? { i, ACL: acl } : { i }));
+    const c = await as(admin);
+    const csv = await c.call('GET', exportPath('Guarded', { format: 'csv' }));
+    const [header, ...rows]: string[][] = parse(csv.text);
+    const col = header!.indexOf('ACL');
+    expect(col).toBeGreaterThan(-1);
+    const stored = [...(await storedOf('Guarded')).values()];
+    const byI = new Map(rows.map((r) => [r[header!.indexOf('i')], r]));
+    expect(JSON.parse(byI.get('0')![col]!)).toEqual(acl);
+    const other = stored.find((o) => o.i === 1)!;
+    expect(byI.get('1')![col]).toBe(other.ACL === undefined ? '' : JSON.stringify(other.ACL));
+    const jsonl = await c.call('GET', exportPath('Guarded', { format: 'jsonl', where: '{"i":0}' }));
+    expect((JSON.parse(jsonl.text) as Record<string, unknown>).ACL).toEqual(acl);
+    const narrowed = await c.call('GET', exportPath('Guarded', { format: 'csv', keys: 'i' }));
+    expect(parse(narrowed.text)[0]).not.toContain('ACL');
+    const withAcl = await c.call('GET', exportPath('Guarded', { format: 'csv', keys: 'i,ACL' }));
+    expect(parse(withAcl.text)[0]).toContain('ACL');
   });
 
   it('exports only what the where matches, and only the keys asked for', async () => {

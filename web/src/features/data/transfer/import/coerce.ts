@@ -51,6 +51,13 @@ export function coerceValue(
   return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, error: parsed.error };
 }
 
+/**
+ * Every object has an ACL (Doc 1), but not every app's schema reports it: an ACL column is read
+ * as an ACL either way, so an exported file restores what it exported and a wrong one is named.
+ */
+const fieldOf = (fields: Record<string, ReportedField>, name: string): ReportedField | undefined =>
+  fields[name] ?? (name === 'ACL' ? { type: 'ACL' } : undefined);
+
 /** A row of the file as the body of a create or update, with the cells that do not fit. */
 export function prepareRow(
   raw: Record<string, unknown>,
@@ -66,7 +73,7 @@ export function prepareRow(
       if (typeof value === 'string' && value.trim() !== '') out.objectId = value.trim();
       continue;
     }
-    const coerced = coerceValue(value, fields[target.field]);
+    const coerced = coerceValue(value, fieldOf(fields, target.field));
     if (!coerced.ok) out.errors.push({ column, error: coerced.error });
     else if (!('skip' in coerced)) out.body[target.field] = coerced.value;
   }

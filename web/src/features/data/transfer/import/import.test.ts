@@ -116,6 +116,30 @@ describe('preparing rows', () => {
   });
 });
 
+describe('reading the ACL column of an export', () => {
+  const acl = { '*': { read: true }, 'role:staff': { read: true, write: true } };
+  it('restores the ACL from its JSON text, whether or not the schema reports ACL', () => {
+    const raw = [
+      { objectId: 'o1', ACL: JSON.stringify(acl) },
+      { objectId: 'o2', ACL: '' },
+    ];
+    const mapping = defaultMapping(['objectId', 'ACL']);
+    expect(mapping.ACL).toEqual({ field: 'ACL' });
+    for (const schema of [fields, { ...fields, ACL: { type: 'ACL' } }]) {
+      const [first, second] = prepareRows(raw, mapping, schema);
+      expect(first).toEqual({ row: 1, objectId: 'o1', body: { ACL: acl }, errors: [] });
+      expect(second?.body).toEqual({});
+    }
+  });
+
+  it('names an ACL cell that is not an ACL, and takes one from JSON lines as it is', () => {
+    const [bad] = prepareRows([{ ACL: '{"*":{"read":"yes"}}' }], defaultMapping(['ACL']), fields);
+    expect(bad?.errors).toEqual([{ column: 'ACL', error: { code: 'notAcl' } }]);
+    const [asIs] = prepareRows([{ ACL: acl }], defaultMapping(['ACL']), fields);
+    expect(asIs?.body).toEqual({ ACL: acl });
+  });
+});
+
 describe('planChunk', () => {
   it('updates rows whose objectId exists and creates the others without it', () => {
     const rows = [
