@@ -164,6 +164,7 @@ async function consoleRequest(
     listAudit: { limit: '1' },
     exportAudit: { format: 'csv' },
     exportClass: { format: 'csv' },
+    uploadMigration: { name: 'export.jsonl' },
   };
   const query = queries[key] ?? {};
   if (route.query) expect(route.query.safeParse(query).success, `${key} query`).toBe(true);

@@ -73,6 +73,12 @@ export class RunProgress {
     this.classes.set(r.name, { ...add(this.base.get(r.name), r), total: prior?.total ?? null, done: false });
   }
 
+  /** A class the live copy's checkpoint marks finished. */
+  markDone(name: string): void {
+    const c = this.classes.get(name);
+    if (c) c.done = true;
+  }
+
   /** The engine's final report: every class in it is finished. */
   finish(report: ImportReport): void {
     for (const r of report.classes) {

@@ -7,7 +7,7 @@ import {
   MemoryCheckpoint,
   openExport,
 } from '@switchboard/migrate';
-import type { ExportFolder, ImportReport } from '@switchboard/migrate';
+import type { CheckpointState, ClassCheckpoint, ExportFolder, ImportReport } from '@switchboard/migrate';
 import type { MigrationStatus } from '@switchboard/shared';
 import { audit } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
@@ -40,6 +40,22 @@ export async function settled(id: string): Promise<void> {
 }
 
 class RunFailure extends Error {}
+
+/** The live copy's checkpoints, which also tell the progress when a class is finished. */
+class TrackedCheckpoint extends MemoryCheckpoint {
+  constructor(
+    source: string,
+    saved: CheckpointState | null,
+    private readonly progress: RunProgress,
+  ) {
+    super(source, saved);
+  }
+
+  override set(className: string, c: ClassCheckpoint): void {
+    super.set(className, c);
+    if (c.done) this.progress.markDone(className);
+  }
+}
 
 async function execute(
   ctx: ProxyContext,
@@ -119,7 +135,7 @@ export function launch(ctx: ProxyContext, row: MigrationRow, uploads: string): v
   const progress = new RunProgress(live ? (row.progress.classes ?? []) : []);
   const source =
     live && 'url' in row.source_config ? `${row.source_config.url} ${row.source_config.appId}` : '';
-  const checkpoint = live ? new MemoryCheckpoint(source, row.checkpoint) : null;
+  const checkpoint = live ? new TrackedCheckpoint(source, row.checkpoint, progress) : null;
   let saving = false;
   const save = async () => {
     if (saving) return;
