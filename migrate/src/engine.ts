@@ -44,8 +44,14 @@ function noteRelations(targets: RelationTargets, className: string, value: unkno
 }
 
 /**
- * Streams one class's files to the target in batches: one request in flight while the next batch
- * is read, so reading and writing overlap without holding more than two batches in memory.
+ * Requests in flight per class after the first batch: a Postgres server writes them on several
+ * connections at once, and reading overlaps writing. Memory stays bounded by this many batches.
+ */
+const IN_FLIGHT = 3;
+
+/**
+ * Streams one class's files to the target in batches. The first batch goes alone (it creates the
+ * class and records the schema's fields); later ones overlap, up to IN_FLIGHT at a time.
  */
 async function importClass(
   target: MigrationTarget,
@@ -57,27 +63,31 @@ async function importClass(
 ): Promise<ClassReport> {
   const report = emptyClassReport(className);
   const size = opts.batchSize ?? DEFAULT_BATCH_SIZE;
-  let pending: Promise<void> = Promise.resolve();
-  let first = true;
+  const running = new Set<Promise<void>>();
+  let sent = 0;
   const flush = async (batch: { where: string; value: unknown }[]) => {
-    await pending;
+    while (running.size >= (sent <= 1 ? 1 : IN_FLIGHT)) await Promise.race(running);
     opts.signal?.throwIfAborted();
     const input: BatchInput = { objects: batch.map((r) => r.value) };
-    if (first && fields) input.fields = fields;
+    if (sent === 0 && fields) input.fields = fields;
     if (opts.hashRounds !== undefined) input.hashRounds = opts.hashRounds;
-    first = false;
-    pending = target.send(className, input).then(
-      (res: BatchResult) => {
-        report.written += res.written;
-        report.skipped += res.skipped;
-        for (const f of res.failed)
-          addFailure(report, batch[f.index]?.where ?? '?', `${f.error} (code ${f.code})`);
-        opts.onProgress?.(report, Date.now() - opts.started);
-      },
-      (e: unknown) => {
-        for (const r of batch) addFailure(report, r.where, (e as Error).message);
-      },
-    );
+    sent++;
+    const request: Promise<void> = target
+      .send(className, input)
+      .then(
+        (res: BatchResult) => {
+          report.written += res.written;
+          report.skipped += res.skipped;
+          for (const f of res.failed)
+            addFailure(report, batch[f.index]?.where ?? '?', `${f.error} (code ${f.code})`);
+          opts.onProgress?.(report, Date.now() - opts.started);
+        },
+        (e: unknown) => {
+          for (const r of batch) addFailure(report, r.where, (e as Error).message);
+        },
+      )
+      .finally(() => running.delete(request));
+    running.add(request);
   };
   let batch: { where: string; value: unknown }[] = [];
   let bytes = 0;
@@ -98,8 +108,8 @@ async function importClass(
       }
     }
   }
-  if (batch.length > 0 || first) await flush(batch);
-  await pending;
+  if (batch.length > 0 || sent === 0) await flush(batch);
+  await Promise.all(running);
   return report;
 }
 
