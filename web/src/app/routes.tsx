@@ -15,6 +15,7 @@ const loadData = () => import('../features/data');
 const loadAdmin = () => import('../features/admin/pages');
 const loadRoles = () => import('../features/roles');
 const loadUsers = () => import('../features/users/pages');
+const loadMigrate = () => import('../features/migrate/pages');
 
 const PLANNED: readonly PlannedArea[] = ['push', 'messaging'];
 
@@ -81,6 +82,14 @@ export const routes: RouteObject[] = [
               {
                 path: 'admin/audit',
                 lazy: async () => ({ Component: (await loadAdmin()).AuditLogPage }),
+              },
+              {
+                path: 'migrate',
+                lazy: async () => ({ Component: (await loadMigrate()).MigratePage }),
+              },
+              {
+                path: 'migrate/:id',
+                lazy: async () => ({ Component: (await loadMigrate()).MigrationRunPage }),
               },
               ...PLANNED.map((area) => ({ path: area, element: <UnavailableArea area={area} /> })),
             ],

@@ -7,6 +7,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import Divider from '@mui/material/Divider';
 import HistoryIcon from '@mui/icons-material/History';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MoveToInboxIcon from '@mui/icons-material/MoveToInbox';
 import GroupIcon from '@mui/icons-material/Group';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SecurityIcon from '@mui/icons-material/Security';
@@ -15,7 +16,9 @@ import StorageIcon from '@mui/icons-material/Storage';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { migratePaths } from '../../features/migrate';
 import { paths } from '../../lib/paths';
+import { useAppPermission } from '../../lib/session';
 import type { AdminPage, ConsoleArea } from '../../lib/paths';
 
 const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
@@ -49,6 +52,7 @@ export interface NavDrawerProps {
 
 export function NavDrawer({ app, adminPages = [] }: NavDrawerProps) {
   const { t } = useTranslation();
+  const canMigrate = useAppPermission(app, 'migrate.run');
   return (
     <Box
       component="nav"
@@ -64,6 +68,14 @@ export function NavDrawer({ app, adminPages = [] }: NavDrawerProps) {
             <ListItemText primary={t(`nav.${area}`)} />
           </ListItemButton>
         ))}
+        {canMigrate && (
+          <ListItemButton component={NavLink} to={migratePaths.home(app)} sx={activeSx}>
+            <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
+              <MoveToInboxIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('migrate.nav')} />
+          </ListItemButton>
+        )}
         {adminPages.length > 0 && <Divider sx={{ my: 1 }} />}
         {adminPages.map((page) => (
           <ListItemButton key={page} component={NavLink} to={paths.admin(app, page)} sx={activeSx}>

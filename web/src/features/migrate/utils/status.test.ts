@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { MigrationClass } from '@switchboard/shared';
+import { canResume, classFraction, isActive, overallFraction, totals } from './status';
+
+const cls = (over: Partial<MigrationClass>): MigrationClass => ({
+  name: 'Item',
+  read: 0,
+  written: 0,
+  skipped: 0,
+  failed: 0,
+  total: null,
+  done: false,
+  failures: [],
+  ...over,
+});
+
+describe('run status', () => {
+  it('polls only while queued or running, and resumes only what stopped early', () => {
+    expect(isActive('queued')).toBe(true);
+    expect(isActive('running')).toBe(true);
+    expect(isActive('succeeded')).toBe(false);
+    expect(['interrupted', 'cancelled', 'failed'].every((s) => canResume(s as never))).toBe(true);
+    expect(canResume('succeeded')).toBe(false);
+    expect(canResume('running')).toBe(false);
+  });
+
+  it('counts written, skipped and failed objects toward a class total', () => {
+    expect(classFraction(cls({ total: 10, written: 3, skipped: 1, failed: 1 }))).toBe(0.5);
+    expect(classFraction(cls({ total: null, written: 3 }))).toBeNull();
+    expect(classFraction(cls({ total: 0 }))).toBe(1);
+    expect(classFraction(cls({ total: null, done: true }))).toBe(1);
+  });
+
+  it('gives an overall share only while every unfinished class has a total', () => {
+    const classes = [
+      cls({ total: 10, written: 10, done: true }),
+      cls({ name: 'Post', total: 30, written: 10 }),
+    ];
+    expect(overallFraction({ status: 'running', classes })).toBe(0.5);
+    expect(overallFraction({ status: 'running', classes: [...classes, cls({ name: 'X' })] })).toBeNull();
+    // A finished class without a total counts by what it handled.
+    expect(
+      overallFraction({ status: 'running', classes: [cls({ written: 5, done: true }), cls({ total: 5 })] }),
+    ).toBe(0.5);
+    expect(overallFraction({ status: 'succeeded', classes: [] })).toBe(1);
+    expect(overallFraction({ status: 'queued', classes: [] })).toBeNull();
+  });
+
+  it('adds up the counts of every class', () => {
+    expect(totals([cls({ read: 3, written: 2, failed: 1 }), cls({ read: 4, skipped: 4 })])).toEqual({
+      read: 7,
+      written: 2,
+      skipped: 4,
+      failed: 1,
+    });
+  });
+});
