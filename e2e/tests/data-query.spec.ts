@@ -59,6 +59,47 @@ test.describe('querying the data browser', () => {
     await again.close();
   });
 
+  test('list values typed as a JSON array of dates filter the grid, and a wrong item is named', async ({
+    page,
+  }) => {
+    const className = uniqueClass('Visit');
+    const day = (d: number) => ({ __type: 'Date', iso: `2024-05-0${d}T09:00:00.000Z` });
+    const ids = await api.createMany(className, [{ due: day(1) }, { due: day(2) }, { due: day(3) }]);
+
+    await signIn(page, stack.admin.email, stack.admin.password);
+    const grid = await openClass(page, className);
+    const dialog = await openQueryDialog(page, className);
+    await dialog.getByRole('button', { name: 'Add condition' }).click();
+    await dialog.getByRole('combobox', { name: /^Field/ }).click();
+    await page.getByRole('option', { name: 'due', exact: true }).click();
+    await dialog.getByRole('combobox', { name: /^Operator/ }).click();
+    await page.getByRole('option', { name: 'is one of', exact: true }).click();
+    const values = dialog.getByRole('textbox', { name: 'Values (JSON array)' });
+    await values.fill('["2024-05-01T09:00:00.000Z", "soon"]');
+    await expect(dialog.getByText(/Item 2 is not a date/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await values.fill(`["2024-05-01T09:00:00.000Z", ${JSON.stringify(day(3))}]`);
+    await applyQuery(page, dialog, className);
+
+    const where = JSON.parse(new URL(page.url()).searchParams.get('where') ?? '{}') as unknown;
+    expect(where).toEqual({ due: { $in: [day(1), day(3)] } });
+    const fromApi = (await api.find(className, where)).map((o) => o.objectId);
+    expect(new Set(fromApi)).toEqual(new Set([ids[0], ids[2]]));
+    await expect(grid).toHaveAttribute('aria-rowcount', '3');
+    expect(new Set(await shownObjectIds(grid, ids))).toEqual(new Set(fromApi));
+
+    // The dialog opened again from the address shows the list in its encoded form.
+    const chips = page.getByRole('region', { name: 'Active filters' });
+    await expect(
+      chips.getByText('due is one of [2024-05-01T09:00:00.000Z, 2024-05-03T09:00:00.000Z]', { exact: true }),
+    ).toBeVisible();
+    await chips.getByRole('button', { name: 'Filter', exact: true }).click();
+    const again = page.getByRole('dialog', { name: `Query ${className}` });
+    await expect(again.getByRole('textbox', { name: 'Values (JSON array)' })).toHaveValue(
+      JSON.stringify([day(1), day(3)]),
+    );
+  });
+
   test('a pointer pill opens the target class filtered to the object', async ({ page }) => {
     const target = uniqueClass('Shelf');
     const source = uniqueClass('Box');

@@ -1,7 +1,19 @@
 import type { FieldType } from '@switchboard/shared';
 
-/** A value typed into the builder: what to send, or what is wrong with it (an i18n key under query). */
-export type Parsed = { ok: true; value: unknown } | { ok: false; error: 'number' | 'date' | 'json' | 'list' };
+/** What is wrong with a typed value: an i18n key under query.errors. */
+export type ValueError =
+  | 'number'
+  | 'date'
+  | 'json'
+  | 'list'
+  | 'listItem.number'
+  | 'listItem.string'
+  | 'listItem.date'
+  | 'listItem.pointer';
+
+/** A value typed into the builder: what to send, or what is wrong with it (with the message's values). */
+export type Parsed =
+  { ok: true; value: unknown } | { ok: false; error: ValueError; params?: Record<string, string | number> };
 
 /** `datetime-local` text (taken as UTC) of a Date value. */
 export function dateText(value: unknown): string {

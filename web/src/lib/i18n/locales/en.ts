@@ -418,6 +418,13 @@ export const en = {
       date: 'Enter a date and time.',
       json: 'Enter valid JSON.',
       list: 'Enter a JSON array, e.g. ["a", "b"].',
+      listItem: {
+        number: 'Item {{n}} is not a number: write numbers without quotes, e.g. [1, 2.5].',
+        string: 'Item {{n}} is not text: write it in double quotes, e.g. ["a", "b"].',
+        date: 'Item {{n}} is not a date: write {"__type": "Date", "iso": "2024-05-01T00:00:00.000Z"} or the ISO text.',
+        pointer:
+          'Item {{n}} is not a pointer to {{className}}: write its objectId, or {"__type": "Pointer", "className": "{{className}}", "objectId": "…"}.',
+      },
     },
     ops: {
       eq: 'equals',

@@ -410,6 +410,13 @@ export const zhCN: Messages = {
       date: '请输入日期和时间。',
       json: '请输入有效的 JSON。',
       list: '请输入 JSON 数组，例如 ["a", "b"]。',
+      listItem: {
+        number: '第 {{n}} 项不是数字：数字不加引号，例如 [1, 2.5]。',
+        string: '第 {{n}} 项不是文本：请用双引号括起来，例如 ["a", "b"]。',
+        date: '第 {{n}} 项不是日期：请写 {"__type": "Date", "iso": "2024-05-01T00:00:00.000Z"} 或 ISO 时间文本。',
+        pointer:
+          '第 {{n}} 项不是指向 {{className}} 的 Pointer：请写它的 objectId，或 {"__type": "Pointer", "className": "{{className}}", "objectId": "…"}。',
+      },
     },
     ops: {
       eq: '等于',

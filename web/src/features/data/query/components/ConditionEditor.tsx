@@ -62,6 +62,7 @@ export function ConditionEditor({ condition: c, fields, onChange, onRemove }: Pr
         key={`${c.field}:${c.operator}`}
         condition={c}
         type={type}
+        className={fields[c.field]?.className}
         onChange={(value) => onChange({ ...c, value })}
       />
       <IconButton aria-label={t('query.remove')} onClick={onRemove}>

@@ -72,6 +72,33 @@ describe('FilterBar', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeEnabled();
   });
 
+  it('reads list values as a typed JSON array, naming an item that does not fit', async () => {
+    const { user, where } = setup(at({ price: { $in: [1] }, seller: { $nin: ['u0'] } }));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = screen.getByRole('dialog');
+    const [prices, sellers] = within(dialog).getAllByRole('textbox', { name: 'Values (JSON array)' });
+    expect(prices).toHaveValue('[1]');
+    fireEvent.change(prices!, { target: { value: '[1, "2"]' } });
+    expect(within(dialog).getByText(/Item 2 is not a number/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
+    fireEvent.change(prices!, { target: { value: '[1, 2.5]' } });
+    fireEvent.change(sellers!, {
+      target: { value: '["u1", {"__type":"Pointer","className":"Shop","objectId":"s"}]' },
+    });
+    expect(within(dialog).getByText(/Item 2 is not a pointer to _User/)).toBeInTheDocument();
+    fireEvent.change(sellers!, { target: { value: '["u1"]' } });
+    await user.click(within(dialog).getByRole('tab', { name: 'Raw JSON' }));
+    const raw = within(dialog).getByRole('textbox', { name: 'where (JSON)' });
+    const typed = {
+      price: { $in: [1, 2.5] },
+      seller: { $nin: [{ __type: 'Pointer', className: '_User', objectId: 'u1' }] },
+    };
+    expect(JSON.parse((raw as HTMLTextAreaElement).value)).toEqual(typed);
+    await user.click(within(dialog).getByRole('tab', { name: 'Builder' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(where()).toEqual(typed);
+  });
+
   it('groups conditions with OR', async () => {
     const { user, where } = setup(at({ price: 1 }));
     await user.click(screen.getByRole('button', { name: 'Filter' }));

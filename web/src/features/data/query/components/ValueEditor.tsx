@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { FieldType } from '@switchboard/shared';
 import type { Condition, DistanceUnit } from '../model';
+import { parseTypedList } from '../list-values';
 import { textKind } from '../values';
 import { GeoInput, PointerInput, SubQueryInput } from './StructuredInputs';
 import { TypedTextField } from './TypedTextField';
@@ -13,13 +14,15 @@ import { TypedTextField } from './TypedTextField';
 interface Props {
   condition: Condition;
   type: FieldType | undefined;
+  /** The class a Pointer field points to, so a list may name objects by objectId. */
+  className?: string | undefined;
   onChange: (value: unknown) => void;
 }
 
 const UNITS: DistanceUnit[] = ['Kilometers', 'Miles', 'Radians'];
 
 /** The value input that fits the operator and the field's type; keyed by the caller on both. */
-export function ValueEditor({ condition: c, type, onChange }: Props) {
+export function ValueEditor({ condition: c, type, className, onChange }: Props) {
   const { t } = useTranslation();
   const v = c.value as never;
   switch (c.operator) {
@@ -35,7 +38,15 @@ export function ValueEditor({ condition: c, type, onChange }: Props) {
     case 'in':
     case 'nin':
     case 'all':
-      return <TypedTextField kind="list" label={t('query.values')} value={c.value} onChange={onChange} />;
+      return (
+        <TypedTextField
+          kind="list"
+          label={t('query.values')}
+          value={c.value}
+          read={(s) => parseTypedList(s, type, className)}
+          onChange={onChange}
+        />
+      );
     case 'regex': {
       const r = v as Condition<'regex'>['value'];
       return (
