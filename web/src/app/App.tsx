@@ -3,6 +3,7 @@ import { initI18n } from '../lib/i18n';
 import { authKeys } from '../features/auth';
 import { createStyleCache, readCspNonce } from './csp';
 import { AppProviders } from './providers';
+import { prefetchOpenedUrl } from './prefetch-url';
 import { createQueryClient } from './query-client';
 import { routes } from './routes';
 
@@ -10,6 +11,7 @@ const i18n = initI18n();
 const queryClient = createQueryClient((client) => {
   void client.invalidateQueries({ queryKey: authKeys.session() });
 });
+prefetchOpenedUrl(queryClient, window.location);
 const router = createBrowserRouter(routes);
 const styleCache = createStyleCache(readCspNonce());
 

@@ -42,3 +42,19 @@ export async function getObjectBlock(
   );
   return { results: plan.backwards ? [...res.results].reverse() : res.results };
 }
+
+/** Asks for the first block unless it is cached or already on its way. */
+export function prefetchFirstBlock(
+  queryClient: QueryClient,
+  app: string,
+  className: string,
+  base: BlockBase,
+  sort: KeysetSort | undefined,
+): void {
+  const queryKey = classKeys.block(app, className, base, 0);
+  if (queryClient.getQueryState(queryKey)) return;
+  void queryClient.prefetchQuery({
+    queryKey,
+    queryFn: ({ signal }) => getObjectBlock(queryClient, app, className, base, sort, 0, signal),
+  });
+}

@@ -1,9 +1,8 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoredObject } from '@switchboard/shared';
-import { getObjectBlock } from '../api/get-object-blocks';
+import { prefetchFirstBlock } from '../api/get-object-blocks';
 import { objectsQueryOptions } from '../api/get-objects';
-import { classKeys } from '../api/keys';
 import type { ObjectsQuery } from '../api/keys';
 import { useObjectsTotal } from '../api/use-objects-total';
 import type { GridMode } from '../utils/grid-mode';
@@ -30,13 +29,7 @@ export function useGridRows(app: string, className: string, query: ObjectsQuery,
   // The first rows are asked for while the page renders, not once it has mounted: on a busy
   // browser that render is a good part of the wait for them. (The query below then finds the
   // request under way instead of sending its own.)
-  const firstKey = classKeys.block(app, className, base, 0);
-  if (scrolling && shown !== baseKey && !queryClient.getQueryState(firstKey)) {
-    void queryClient.prefetchQuery({
-      queryKey: firstKey,
-      queryFn: ({ signal }) => getObjectBlock(queryClient, app, className, base, sort, 0, signal),
-    });
-  }
+  if (scrolling && shown !== baseKey) prefetchFirstBlock(queryClient, app, className, base, sort);
   const page = useQuery({ ...objectsQueryOptions(app, className, query), enabled: !scrolling });
   const [store] = useState(createRangeStore);
   const coarse = useSyncExternalStore(store.subscribe, store.coarse);

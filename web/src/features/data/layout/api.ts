@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { consoleRoutes } from '@switchboard/shared';
 import type { GridLayout } from '@switchboard/shared';
 import { apiRequest } from '../../../lib/api';
@@ -22,3 +23,11 @@ export const layoutKeys = {
   all: (app: string) => ['grid-layouts', app] as const,
   of: (app: string, className: string) => [...layoutKeys.all(app), className] as const,
 };
+
+/** Kept until changed here: the layout is the user's own, so nobody else changes it meanwhile. */
+export const gridLayoutQueryOptions = (app: string, className: string) =>
+  queryOptions({
+    queryKey: layoutKeys.of(app, className),
+    queryFn: ({ signal }) => getGridLayout(app, className, signal),
+    staleTime: Infinity,
+  });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GridLayout, GridLayoutResponse } from '@switchboard/shared';
-import { getGridLayout, layoutKeys, putGridLayout } from './api';
+import { gridLayoutQueryOptions, layoutKeys, putGridLayout } from './api';
 
 /** Changes come in bursts (dragging a width, several clicks); one PUT follows the last of them. */
 export const LAYOUT_SAVE_DELAY_MS = 600;
@@ -22,12 +22,7 @@ export interface UseGridLayout {
  */
 export function useGridLayout(app: string, className: string): UseGridLayout {
   const queryClient = useQueryClient();
-  const key = layoutKeys.of(app, className);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => getGridLayout(app, className, signal),
-    staleTime: Infinity,
-  });
+  const query = useQuery(gridLayoutQueryOptions(app, className));
   const pending = useRef<{ layout: GridLayout; timer: ReturnType<typeof setTimeout> } | null>(null);
   const [failure, setFailure] = useState<Error | null>(null);
 
