@@ -4,8 +4,11 @@ import type { ProxyContext } from '../proxy/context';
 import { activeRun, findRun, listRuns, toMigration } from './store';
 import type { MigrationRow } from './store';
 
+/** Run ids are UUIDs; anything else (a NUL, a path) is answered as unknown without a query. */
+const RUN_ID = /^[A-Za-z0-9-]{1,64}$/;
+
 export async function findOrThrow(ctx: ProxyContext, id: string): Promise<MigrationRow> {
-  const row = await findRun(ctx.sql, ctx.app.id, id);
+  const row = RUN_ID.test(id) ? await findRun(ctx.sql, ctx.app.id, id) : undefined;
   if (!row) throw notFound(`There is no migration "${id}" in this app.`);
   return row;
 }

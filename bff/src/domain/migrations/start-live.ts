@@ -3,7 +3,8 @@ import type { Migration, StartLiveMigrationBody } from '@switchboard/shared';
 import { audit } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
 import { secretBoxFor } from '../secret-box';
-import { launch, sealContext } from './runner';
+import { sealContext } from './execute';
+import { launch } from './runner';
 import { insertRun, toMigration } from './store';
 import { refuseWhileRunning } from './get';
 
