@@ -1,10 +1,11 @@
-import { isPlainObject, LcCode } from '@switchboard/shared';
+import { isPlainObject, isValidKeyName, LcCode } from '@switchboard/shared';
 import type { Acl } from '@switchboard/shared';
 import { ApiError, badRequest } from '../http/errors';
 import { parseAcl } from '../services/acl';
 import { normalizeAuthData } from '../services/users/auth-data';
 import { encodeLegacyHash, LEANCLOUD_REHASH_ROUNDS } from '../services/users/legacy-hash';
-import { normalizeIso } from '../services/values';
+import { isOp } from '../services/ops';
+import { normalizeIso, normalizeValue } from '../services/values';
 import { applyBody } from '../services/write';
 import type { ObjectRow } from '../store/objects';
 
@@ -23,10 +24,37 @@ const OBJECT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Fields an export carries that are not data: they are rebuilt or kept elsewhere. */
 const NOT_DATA = new Set(['objectId', 'createdAt', 'updatedAt', 'ACL', 'sessionToken', 'salt', 'password']);
 
+/** The API's own timestamp form, which exports carry: parsed once, with no round trip through text. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function dateOf(v: unknown, field: string): Date | undefined {
   if (v === undefined || v === null) return undefined;
   const iso = isPlainObject(v) && v.__type === 'Date' ? v.iso : v;
+  if (typeof iso === 'string' && CANONICAL_ISO.test(iso)) {
+    const d = new Date(iso);
+    const year = d.getUTCFullYear();
+    if (year >= 1 && year <= 9999) return d;
+  }
   return new Date(normalizeIso(iso, field));
+}
+
+/**
+ * The stored form of an exported object's fields. Plain top-level fields (the whole of an export)
+ * are validated one by one like applyBody does, without its copy of the object per field; keys
+ * that are dotted, reserved or operations go through applyBody itself.
+ */
+function dataOf(body: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  let geoPoints = 0;
+  for (const k in body) {
+    const v = body[k];
+    if (k.startsWith('__') || !isValidKeyName(k) || isOp(v)) return applyBody({}, body).data;
+    const stored = normalizeValue(v, k);
+    if (isPlainObject(stored) && stored.__type === 'GeoPoint') geoPoints++;
+    data[k] = stored;
+  }
+  // applyBody says which fields are GeoPoints when there are too many.
+  return geoPoints > 1 ? applyBody({}, body).data : data;
 }
 
 function legacyHashOf(o: Record<string, unknown>, rounds: number): string | undefined {
@@ -74,8 +102,7 @@ export function prepareObject(
       Object.entries(normalizeAuthData(body.authData)).filter(([, e]) => e !== null),
     );
   }
-  const w = applyBody({}, body);
-  const data = { ...w.data, ...relations };
+  const data = { ...dataOf(body), ...relations };
   const passwordHash = className === '_User' ? legacyHashOf(raw, rounds) : undefined;
   return {
     row: { id, created_at: createdAt, updated_at: updatedAt, acl, data },

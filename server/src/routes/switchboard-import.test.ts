@@ -83,6 +83,38 @@ describe('POST /1.1/switchboard/import/:className', () => {
     expect(newer.json).toMatchObject({ written: 1, skipped: 0 });
   });
 
+  it('checks each object like a save does, failing only the bad ones, with the reason', async () => {
+    const ok = { objectId: 'chk0', createdAt: '2019-05-06T07:08:09Z', n: 1 };
+    const r = await importInto('ImpCheck', {
+      objects: [
+        ok,
+        { objectId: 'chk1', 'bad key': 1 },
+        { objectId: 'chk2', meta: { a$b: 1 } },
+        {
+          objectId: 'chk3',
+          a: { __type: 'GeoPoint', latitude: 1, longitude: 2 },
+          b: { __type: 'GeoPoint', latitude: 3, longitude: 4 },
+        },
+        { objectId: 'chk4', createdAt: '0000-01-01T00:00:00.000Z' },
+        { objectId: 'chk5', when: { __type: 'Date', iso: 'soon' } },
+        { objectId: 'chk6', count: { __op: 'Increment', amount: 2 }, 'deep.x': 1 },
+      ],
+    });
+    expect(r.json).toMatchObject({ written: 2, skipped: 0 });
+    expect(r.json.failed).toEqual([
+      expect.objectContaining({ index: 1, objectId: 'chk1', code: 105 }),
+      expect.objectContaining({ index: 2, objectId: 'chk2', code: 121 }),
+      expect.objectContaining({ index: 3, objectId: 'chk3', error: expect.stringContaining('a, b') }),
+      expect.objectContaining({ index: 4, objectId: 'chk4', code: 111 }),
+      expect.objectContaining({ index: 5, objectId: 'chk5', code: 111 }),
+    ]);
+    const back = await t.request('GET', '/1.1/classes/ImpCheck/chk0', { auth: 'master' });
+    expect(back.json).toMatchObject({ createdAt: '2019-05-06T07:08:09.000Z', n: 1 });
+    // Operations and dotted keys are applied as a save would apply them to an empty object.
+    const six = await t.request('GET', '/1.1/classes/ImpCheck/chk6', { auth: 'master' });
+    expect(six.json).toMatchObject({ count: 2, deep: { x: 1 } });
+  });
+
   it('reports a taken username for that user only', async () => {
     const r = await importInto('_User', {
       objects: [exportedUser('dup1', 'same-name', 'pw'), exportedUser('dup2', 'same-name', 'pw')],

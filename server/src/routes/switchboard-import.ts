@@ -104,7 +104,8 @@ async function importBatch(
     const prev = byId.get(r.p.row.id);
     if (!prev || prev.p.row.updated_at < r.p.row.updated_at) byId.set(r.p.row.id, r);
   }
-  const unique = [...byId.values()];
+  // In id order, so that batches written at once lock their rows in one order and cannot deadlock.
+  const unique = [...byId.values()].sort((a, b) => (a.p.row.id < b.p.row.id ? -1 : 1));
   let written = 0;
   try {
     written = await sql.transaction((tx) => writeAll(tx, className, unique, failed));
