@@ -3,7 +3,7 @@ import { stack } from '../stack';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { api, uniqueClass } from '../support/api';
 import { openClass, signIn } from '../support/console';
-import { nextWrite, openCellEditor } from '../support/grid';
+import { cellOf, nextWrite, openCellEditor } from '../support/grid';
 
 // A zone far from UTC, so a local/UTC mix-up shows in the stored instant.
 test.use({ timezoneId: 'Asia/Shanghai' });
@@ -48,6 +48,46 @@ test.describe('editing objects in the grid', () => {
       '*': { read: true },
       'role:editors': { read: true, write: true },
     });
+  });
+
+  test('a file uploaded in a File cell is stored, saved on the object and linked from the cell', async ({
+    page,
+  }) => {
+    const [product] = await api.find('Product', { image: { $exists: false } }, 'createdAt');
+    const objectId = product!.objectId;
+
+    await signIn(page, stack.admin.email, stack.admin.password);
+    const grid = await openClass(page, 'Product');
+    const editor = await openCellEditor(grid, objectId, 'image');
+    const uploaded = page.waitForResponse(
+      (r) => r.url().includes('/files/upload') && r.request().method() === 'POST',
+    );
+    await editor.locator('input[type="file"][aria-label="File to upload"]').setInputFiles({
+      name: 'manual.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('how to use it'),
+    });
+    const response = await uploaded;
+    expect(response.ok()).toBe(true);
+    const file = (await response.json()) as { id: string; url: string; name: string };
+    await expect(editor.getByLabel('File (JSON with __type File and id)')).toHaveValue(
+      new RegExp(`"id": "${file.id}"`),
+    );
+    // Uploading stored the file; the object changes only on Save.
+    expect((await api.get('Product', objectId)).image).toBeUndefined();
+
+    const saved = nextWrite(page);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).ok()).toBe(true);
+    expect((await api.get('Product', objectId)).image).toMatchObject({
+      __type: 'File',
+      id: file.id,
+      name: 'manual.txt',
+      url: file.url,
+    });
+    expect(await (await fetch(file.url)).text()).toBe('how to use it');
+    const link = (await cellOf(grid, objectId, 'image')).getByRole('link', { name: 'manual.txt' });
+    await expect(link).toHaveAttribute('href', file.url);
   });
 
   test('an edit that meets another client’s change shows it, and overwriting keeps mine', async ({

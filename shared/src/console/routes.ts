@@ -15,7 +15,7 @@ import {
   migrationUploadQuerySchema,
   startLiveMigrationBodySchema,
 } from './migrations';
-import { classExportQuerySchema } from './transfer';
+import { classExportQuerySchema, fileUploadQuerySchema, uploadedFileSchema } from './transfer';
 import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusResponseSchema } from './auth';
 import { gridLayoutResponseSchema, gridLayoutSchema } from './layouts';
 import type { Permission } from './permissions';
@@ -267,6 +267,15 @@ export const consoleRoutes = {
     query: classExportQuerySchema,
     response: z.string(),
     access: 'export.run',
+  }),
+  /** The request body is a file's content; it is stored in the app and its File value returned. */
+  uploadFile: route({
+    method: 'POST',
+    path: '/api/apps/:app/files/upload',
+    body: z.unknown(),
+    query: fileUploadQuerySchema,
+    response: uploadedFileSchema,
+    access: 'files.write',
   }),
   /** The signed-in user's grid layout of a class (columns shown, order, widths, pinned). */
   getGridLayout: route({

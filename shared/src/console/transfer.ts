@@ -28,3 +28,35 @@ export type ClassExportQuery = z.infer<typeof classExportQuerySchema>;
  * download says itself that it is incomplete.
  */
 export const EXPORT_ERROR_MARKER = '#export-error';
+
+/**
+ * POST /api/apps/<app>/files/upload?name=<file name>: the request body is the file's content, as
+ * sent (any Content-Type but JSON, which names the stored file's type). The console stores it in
+ * the app's file service (the SDK's upload flow: Doc 1 has no REST upload) and answers with the
+ * File value to set on a field.
+ */
+export const MAX_FILE_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const fileUploadQuerySchema = z
+  .object({
+    name: z
+      .string()
+      .min(1, 'name the file')
+      .max(255, 'the file name is too long (at most 255 characters)')
+      // The name becomes part of the file's key and URL: no folders, no control characters.
+      .refine(
+        (name) => !/[/\\]/.test(name) && ![...name].some((ch) => ch.charCodeAt(0) < 0x20),
+        'a file name has no "/", "\\" or control characters',
+      ),
+  })
+  .strict();
+export type FileUploadQuery = z.infer<typeof fileUploadQuerySchema>;
+
+/** A File value (Doc 1 "Encoded data types": `id` is the record's objectId), with what shows it. */
+export const uploadedFileSchema = z.object({
+  __type: z.literal('File'),
+  id: z.string(),
+  objectId: z.string(),
+  name: z.string(),
+  url: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;

@@ -12,7 +12,7 @@ import { useParseErrorMessage } from './ParseErrorText';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 };
 
-interface DraftFieldProps extends EditorProps {
+export interface DraftFieldProps extends EditorProps {
   label: string;
   initial: string;
   parse: (text: string) => Parsed<unknown>;
@@ -21,7 +21,15 @@ interface DraftFieldProps extends EditorProps {
 }
 
 /** A text input whose every change is parsed; the error, if any, shows under it. */
-function DraftField({ label, initial, onChange, multiline, monospace, optional, ...props }: DraftFieldProps) {
+export function DraftField({
+  label,
+  initial,
+  onChange,
+  multiline,
+  monospace,
+  optional,
+  ...props
+}: DraftFieldProps) {
   const parse = (text: string) => (optional && text.trim() === '' ? ok(undefined) : props.parse(text));
   const [text, setText] = useState(initial);
   const [result, setResult] = useState(() => parse(initial));

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { FieldType } from '@switchboard/shared';
 import { AclEditor } from './AclEditor';
 import { DateEditor } from './DateEditor';
+import { FileEditor } from './FileEditor';
 import type { EditorProps } from './editor-types';
 import { GeoPointEditor } from './GeoPointEditor';
 import { PointerEditor } from './PointerEditor';
@@ -14,11 +15,12 @@ const EDITORS: Partial<Record<FieldType, ComponentType<EditorProps>>> = {
   Date: DateEditor,
   Bytes: BytesEditor,
   Pointer: PointerEditor,
+  File: FileEditor,
   GeoPoint: GeoPointEditor,
   ACL: AclEditor,
 };
 
-/** The editor for a column's type; JSON for Array, Object, File and fields of no known type. */
+/** The editor for a column's type; JSON for Array, Object and fields of no known type. */
 export function ValueEditor(props: EditorProps) {
   const Editor = (props.column.type && EDITORS[props.column.type]) ?? JsonEditor;
   return <Editor {...props} />;
