@@ -51,7 +51,7 @@ test.describe('export and import', () => {
       const row = byId.get(object.objectId);
       expect(row, object.objectId).toBeDefined();
       // Queries return ACLs only when asked, so the ACL column is compared with the stored ACL.
-      const stored = { ...object, ACL: await api.acl(className, object.objectId) };
+      const stored: Record<string, unknown> = { ...object, ACL: await api.acl(className, object.objectId) };
       header!.forEach((column, i) =>
         expect(row![i], `${object.objectId}.${column}`).toBe(expectedCell(stored[column])),
       );
