@@ -1,4 +1,5 @@
 import type { FieldSchema } from '@switchboard/shared';
+import { estimateTotals } from './estimate';
 import { classify, importOrder } from './plan';
 import type { ExportFile } from './plan';
 import { readRecords } from './readers';
@@ -23,6 +24,8 @@ export interface ImportOptions {
   onProgress?: (p: ClassReport, elapsedMs: number) => void;
   /** Stops the import before its next batch; the import then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Given, it is called once before the first class with the estimated objects of each class. */
+  onTotals?: (totals: Map<string, number>) => void;
 }
 
 /**
@@ -124,6 +127,7 @@ export async function importExport(
   opts: ImportOptions = {},
 ): Promise<ImportReport> {
   const started = Date.now();
+  if (opts.onTotals) opts.onTotals(await estimateTotals(paths));
   const files: ExportFile[] = paths.map(classify);
   const schemaFile = files.find((f) => f.kind === 'schema');
   const schema: SchemaMap = schemaFile

@@ -7,6 +7,7 @@ export * from './checkpoint';
 export * from './csv';
 export * from './csv-types';
 export * from './engine';
+export * from './estimate';
 export * from './file-download';
 export * from './live';
 export * from './live-client';

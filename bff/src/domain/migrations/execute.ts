@@ -83,7 +83,11 @@ export async function execute(
       throw new RunFailure((e as Error).message.split(path).join(cfg.name));
     }
     try {
-      report = await importExport(target, folder.files, { signal, onProgress: (c) => progress.update(c) });
+      report = await importExport(target, folder.files, {
+        signal,
+        onTotals: (t) => progress.setTotals(t),
+        onProgress: (c) => progress.update(c),
+      });
     } finally {
       await folder.cleanup();
     }

@@ -29,6 +29,7 @@ let target: UpstreamServer;
 let bff: TestBff & { log: () => string };
 const clients = {} as Record<keyof typeof people, ConsoleClient>;
 const exp = buildExportZip(30);
+const jsonLines = `${JSON.stringify({ objectId: 'single0000000000000000001', text: 'one file, one class' })}\n`;
 const base = '/api/apps/default/migrations';
 
 beforeAll(async () => {
@@ -72,6 +73,9 @@ describe('uploading a LeanCloud export', () => {
         done: true,
       });
     expect(classes.get('Post.likes (relation)')).toMatchObject({ written: exp.likes.length, failed: 0 });
+    // JSON lines are counted before the import (the basis of the estimate); a JSON document is not.
+    expect(classes.get('Post')?.total).toBe(30);
+    expect(classes.get('Comment')?.total).toBeNull();
 
     for (const [name, list] of exp.objects) {
       const stored = new Map((await readAll(target, name)).map((o) => [o.objectId, o]));
@@ -102,6 +106,27 @@ describe('uploading a LeanCloud export', () => {
     const list = await clients.admin.call('GET', base);
     expect((list.json.migrations as unknown[]).length).toBe(2);
   }, 120_000);
+
+  it('says the upload is gone when a run to resume has lost it', async () => {
+    const r = await upload(bff.url, clients.admin, 'Post.jsonl', jsonLines);
+    const id = (r.json.migration as { id: string }).id;
+    expect((await waitForEnd(clients.admin, id)).status).toBe('succeeded');
+    // As a run whose process died before the end, with its upload removed meanwhile.
+    await bff.sql.query(
+      `UPDATE console_migrations SET status = 'running', heartbeat_at = now() - interval '1 hour' WHERE id = $1`,
+      [id],
+    );
+    expect((await clients.admin.call('GET', `${base}/${id}`)).json.migration).toMatchObject({
+      status: 'interrupted',
+    });
+    const resumed = await clients.admin.call('POST', `${base}/${id}/resume`);
+    expect(resumed.status).toBe(409);
+    expect(resumed.json.message).toMatch(
+      /Post\.jsonl is no longer on the console server; upload the export again/,
+    );
+    const unknown = await clients.admin.call('POST', `${base}/no-such-run/cancel`);
+    expect(unknown.status).toBe(404);
+  });
 
   it('refuses what is not an export with a message', async () => {
     const c = clients.admin;
