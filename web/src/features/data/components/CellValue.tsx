@@ -1,15 +1,24 @@
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { FieldType } from '@switchboard/shared';
 import { paths } from '../../../lib/paths';
-import { useTimeZone } from '../../../lib/time-zone';
 import { formatCell } from '../utils/format';
+
+/**
+ * What every cell formats with, read once by the grid: a cell calling useTranslation and
+ * useTimeZone itself subscribes and unsubscribes per cell, and scrolling mounts hundreds of
+ * cells a second.
+ */
+export interface CellFormat {
+  t: TFunction;
+  timeZone: string;
+}
 
 export interface CellValueProps {
   app: string;
+  format: CellFormat;
   value: unknown;
   columnType?: FieldType | undefined;
   /** Opens the dialog of related objects; without it a relation is only named. */
@@ -22,8 +31,7 @@ export interface CellValueProps {
 export const objectLink = (app: string, className: string, objectId: string) =>
   paths.dataClass(app, className, { where: JSON.stringify({ objectId }) });
 
-function ViewButton({ onView }: { onView: (() => void) | undefined }) {
-  const { t } = useTranslation();
+function ViewButton({ onView, t }: { onView: (() => void) | undefined; t: TFunction }) {
   if (!onView) return null;
   return (
     <IconButton size="small" className="cell-more" aria-label={t('edit.viewFull')} onClick={onView}>
@@ -33,10 +41,9 @@ function ViewButton({ onView }: { onView: (() => void) | undefined }) {
 }
 
 /** One grid cell's content. Tooltips use `title`: hundreds of cells cannot each carry a popper. */
-export function CellValue({ app, value, columnType, onOpenRelation, onView }: CellValueProps) {
-  const { t } = useTranslation();
-  const { timeZone } = useTimeZone();
-  const view = formatCell(value, columnType, timeZone);
+export function CellValue({ app, format, value, columnType, onOpenRelation, onView }: CellValueProps) {
+  const { t } = format;
+  const view = formatCell(value, columnType, format.timeZone);
   switch (view.kind) {
     case 'missing':
       return null;
@@ -46,7 +53,7 @@ export function CellValue({ app, value, columnType, onOpenRelation, onView }: Ce
       return (
         <>
           <span title={view.full}>{view.text}</span>
-          {view.full !== undefined && <ViewButton onView={onView} />}
+          {view.full !== undefined && <ViewButton onView={onView} t={t} />}
         </>
       );
     case 'number':
@@ -56,17 +63,16 @@ export function CellValue({ app, value, columnType, onOpenRelation, onView }: Ce
     case 'date':
       return <span title={t('data.utc', { value: view.utc })}>{view.local}</span>;
     case 'pointer':
+      // A styled link, not a Chip: scrolling mounts a pointer cell per row, and a Chip brings a
+      // ripple, refs and generated styles with each.
       return (
-        <Chip
-          component={RouterLink}
+        <RouterLink
           to={objectLink(app, view.className, view.objectId)}
-          clickable
-          size="small"
-          color="primary"
-          variant="outlined"
-          label={`${view.className} ${view.objectId}`}
+          className="cell-pill"
           title={t('data.openPointer', { className: view.className, objectId: view.objectId })}
-        />
+        >
+          {`${view.className} ${view.objectId}`}
+        </RouterLink>
       );
     case 'file':
       if (!view.url)
@@ -93,12 +99,9 @@ export function CellValue({ app, value, columnType, onOpenRelation, onView }: Ce
       return <span>{t('data.bytes', { count: view.size })}</span>;
     case 'relation':
       return onOpenRelation ? (
-        <Chip
-          size="small"
-          variant="outlined"
-          onClick={onOpenRelation}
-          label={t('edit.relationButton', { className: view.className })}
-        />
+        <button type="button" className="cell-pill" onClick={onOpenRelation}>
+          {t('edit.relationButton', { className: view.className })}
+        </button>
       ) : (
         <span>{t('data.relation', { className: view.className })}</span>
       );
@@ -108,7 +111,7 @@ export function CellValue({ app, value, columnType, onOpenRelation, onView }: Ce
           <span className="cell-code" title={view.full}>
             {view.text}
           </span>
-          {view.full !== undefined && <ViewButton onView={onView} />}
+          {view.full !== undefined && <ViewButton onView={onView} t={t} />}
         </>
       );
   }

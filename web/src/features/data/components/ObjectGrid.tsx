@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { StoredObject } from '@switchboard/shared';
+import { useTimeZone } from '../../../lib/time-zone';
 import { valueToText } from '../editing/codec';
 import { cellKey } from '../editing/queue';
 import { moveActive } from '../cells/grid-nav';
@@ -65,6 +67,9 @@ export function ObjectGrid(props: ObjectGridProps) {
   const selectable = selection !== undefined;
   const lead = selectable ? SELECT_WIDTH : 0;
   const colBase = selectable ? 2 : 1;
+  const { t } = useTranslation();
+  const { timeZone } = useTimeZone();
+  const format = useMemo(() => ({ t, timeZone }), [t, timeZone]);
   const columnDefs = useMemo<ColumnDef<StoredObject>[]>(
     () => columns.map((col) => ({ id: col.key, header: col.key, size: columnWidth(col) })),
     [columns],
@@ -201,6 +206,7 @@ export function ObjectGrid(props: ObjectGridProps) {
             <ObjectGridRow
               key={obj?.objectId ?? `loading-${vr.index}`}
               app={app}
+              format={format}
               obj={obj}
               index={vr.index}
               rowIndex={rowOffset + vr.index + 2}

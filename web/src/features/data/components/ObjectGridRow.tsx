@@ -5,12 +5,14 @@ import { cellKey } from '../editing/queue';
 import { SelectRowCell, SELECT_WIDTH } from '../cells/SelectCells';
 import type { GridColumn } from '../utils/columns';
 import { CellValue } from './CellValue';
+import type { CellFormat } from './CellValue';
 import { ROW_HEIGHT } from './grid-styles';
 
 export type CellAction = (row: StoredObject, column: GridColumn) => void;
 
 export interface ObjectGridRowProps {
   app: string;
+  format: CellFormat;
   /** The row's object; undefined while its block is loading (a placeholder row is shown). */
   obj: StoredObject | undefined;
   index: number;
@@ -114,6 +116,7 @@ export const ObjectGridRow = memo(function ObjectGridRow(p: ObjectGridRowProps) 
           >
             <CellValue
               app={p.app}
+              format={p.format}
               value={valueOf(col)}
               columnType={col.type}
               onOpenRelation={p.onOpenRelation && (() => p.onOpenRelation?.(obj, col))}
