@@ -15,6 +15,8 @@ export const migrationsQueryOptions = (app: string) =>
   queryOptions({
     queryKey: migrationKeys.list(app),
     queryFn: ({ signal }) => getMigrations(app, signal).then((r) => r.migrations),
+    // Runs move on while the list is not shown; coming back to it must not show their old status.
+    staleTime: 0,
   });
 
 export const useMigrations = (app: string) => useQuery(migrationsQueryOptions(app));
