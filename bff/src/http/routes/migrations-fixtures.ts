@@ -218,9 +218,16 @@ export async function waitForEnd(c: ConsoleClient, id: string): Promise<Obj> {
 }
 
 /** Sends a file as the upload route takes it: the bytes as the body. */
-export async function upload(bffUrl: string, c: ConsoleClient, name: string, bytes: Uint8Array | string) {
+export async function upload(
+  bffUrl: string,
+  c: ConsoleClient,
+  name: string,
+  bytes: Uint8Array | string,
+  downloadFiles = false,
+) {
   const cookie = (c as unknown as { cookie: string }).cookie;
-  const res = await fetch(`${bffUrl}/api/apps/default/migrations/upload?name=${encodeURIComponent(name)}`, {
+  const query = new URLSearchParams({ name, downloadFiles: downloadFiles ? '1' : '0' });
+  const res = await fetch(`${bffUrl}/api/apps/default/migrations/upload?${query.toString()}`, {
     method: 'POST',
     headers: { cookie, [CSRF_HEADER]: '1', 'content-type': 'application/octet-stream' },
     body: typeof bytes === 'string' ? bytes : Buffer.from(bytes),

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +128,34 @@ describe('uploading a LeanCloud export', () => {
     );
     const unknown = await clients.admin.call('POST', `${base}/no-such-run/cancel`);
     expect(unknown.status).toBe(404);
+  });
+
+  it('fetches file content from the old urls when asked to', async () => {
+    const old = createServer((_req, res) => res.end('hello, wizard'));
+    await new Promise<void>((r) => old.listen(0, '127.0.0.1', () => r()));
+    const oldUrl = `http://127.0.0.1:${(old.address() as AddressInfo).port}/old/hello.txt`;
+    const file = {
+      objectId: 'file00000000000000000001',
+      name: 'hello.txt',
+      url: oldUrl,
+      mime_type: 'text/plain',
+    };
+    try {
+      const r = await upload(bff.url, clients.admin, '_File.jsonl', `${JSON.stringify(file)}\n`, true);
+      expect(r.json.migration).toMatchObject({ downloadFiles: true });
+      const m = await waitForEnd(clients.admin, (r.json.migration as { id: string }).id);
+      expect(byName(m).get('_File content')).toMatchObject({ written: 1, failed: 0, done: true });
+    } finally {
+      await new Promise((r) => old.close(r));
+    }
+    // The server computes a file's url when it is fetched by id.
+    const stored = (await (
+      await fetch(`${target.url}/1.1/classes/_File/${file.objectId}`, {
+        headers: { 'X-LC-Id': target.keys.appId, 'X-LC-Key': `${target.keys.masterKey},master` },
+      })
+    ).json()) as Record<string, unknown>;
+    expect(String(stored?.url)).toMatch(new RegExp(`^${target.url}/files/`));
+    expect(await (await fetch(String(stored?.url))).text()).toBe('hello, wizard');
   });
 
   it('refuses what is not an export with a message', async () => {
