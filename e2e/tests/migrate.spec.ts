@@ -175,6 +175,29 @@ test('a developer moves a LeanCloud export in, and moving it again changes nothi
   await expectNoSeriousViolations(page, 'migration start page');
 });
 
+test('the live copy form names what is missing at its fields before asking the console', async ({ page }) => {
+  await signIn(page, developer.email, password);
+  await page.goto('/apps/default/migrate');
+  await page.getByRole('radio', { name: 'Copy live from an app' }).check();
+  let started = false;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/apps/default/migrations')) started = true;
+  });
+  await page.getByLabel('API address').fill('ftp://old.example.com');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Give the source API address, e.g.')).toBeVisible();
+  await expect(page.getByLabel('API address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Give the source app’s App ID.')).toBeVisible();
+  await expect(page.getByText('Give the source app’s Master Key.')).toBeVisible();
+  const key = page.getByLabel('Master Key', { exact: false }).and(page.locator('input'));
+  await key.fill('not-shown');
+  await expect(key).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show the Master Key' }).click();
+  await expect(key).toHaveAttribute('type', 'text');
+  expect(started).toBe(false);
+  await expectNoSeriousViolations(page, 'migration live form with errors');
+});
+
 test('support has no way to move data in', async ({ page }) => {
   await signIn(page, support.email, password);
   const nav = page.getByRole('navigation', { name: 'Console sections' });

@@ -12,8 +12,9 @@ import { useShowTime } from './use-show-time';
 
 /** Status, source, overall progress and time left; why the run stopped, when it did. */
 export function RunSummary({ migration: m }: { migration: Migration }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const showTime = useShowTime();
+  const n = (v: number) => v.toLocaleString(i18n.language);
   const fraction = overallFraction(m);
   const active = isActive(m.status);
   const eta = active ? etaFromSeconds(m.etaSeconds) : null;
@@ -41,7 +42,12 @@ export function RunSummary({ migration: m }: { migration: Migration }) {
         />
         <Stack direction="row" spacing={2} sx={{ mt: 0.5 }}>
           <Typography variant="body2" aria-live="polite" sx={{ flex: 1 }}>
-            {t('migrate.run.totals', { ...sum })}
+            {t('migrate.run.totals', {
+              read: n(sum.read),
+              written: n(sum.written),
+              skipped: n(sum.skipped),
+              failed: n(sum.failed),
+            })}
           </Typography>
           {eta && (
             <Typography variant="body2">
