@@ -100,6 +100,58 @@ test.describe('querying the data browser', () => {
     );
   });
 
+  test('scrolling a sort on a field with ties, nulls and missing values reads each block where the last ended', async ({
+    page,
+  }) => {
+    const className = uniqueClass('Ranked');
+    // Three blocks of 200: ranks 0..3 repeat (ties), every 7th is null, every 5th has no rank.
+    const ids = await api.createMany(
+      className,
+      Array.from({ length: 450 }, (_, i) => (i % 5 === 0 ? { i } : { i, rank: i % 7 === 0 ? null : i % 4 })),
+    );
+    const expected = (await api.find(className, {}, '-rank,objectId')).map((o) => o.objectId);
+    expect(new Set(expected)).toEqual(new Set(ids));
+
+    // Every block the grid reads, with the objectId of the row its seek started after.
+    const blocks: { after: string | undefined; backwards: boolean; rows: string[] }[] = [];
+    page.on('response', async (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.endsWith(`/1.1/classes/${className}`) || url.searchParams.get('limit') !== '200')
+        return;
+      const body = (await r.json()) as { results: { objectId: string }[] };
+      const backwards = url.searchParams.get('order') === 'rank,-objectId';
+      const rows = body.results.map((o) => o.objectId);
+      const where = url.searchParams.get('where') ?? '';
+      const after = /"objectId":\{"\$[gl]t":"([^"]+)"\}/.exec(where)?.[1];
+      blocks.push({ after, backwards, rows: backwards ? rows.reverse() : rows });
+    });
+
+    await signIn(page, stack.admin.email, stack.admin.password);
+    const loaded = page.waitForResponse((r) => r.url().includes(`/1.1/classes/${className}?`) && r.ok());
+    await page.goto(`/apps/default/data/${className}?order=-rank`);
+    await loaded;
+    const grid = page.getByRole('grid', { name: className });
+    await expect(grid).toHaveAttribute('aria-rowcount', '451');
+    await grid.hover();
+    const seen = () => new Set(blocks.flatMap((b) => b.rows)).size;
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 3000);
+        return seen();
+      })
+      .toBe(450);
+
+    // Each block is a run of the API's own order, and a seek starts right after its cursor row.
+    const seeks = blocks.filter((b) => b.after !== undefined && !b.backwards);
+    expect(seeks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      const start = expected.indexOf(block.rows[0]!);
+      expect(block.rows).toEqual(expected.slice(start, start + block.rows.length));
+      if (block.after !== undefined && !block.backwards)
+        expect(start).toBe(expected.indexOf(block.after) + 1);
+    }
+  });
+
   test('a pointer pill opens the target class filtered to the object', async ({ page }) => {
     const target = uniqueClass('Shelf');
     const source = uniqueClass('Box');

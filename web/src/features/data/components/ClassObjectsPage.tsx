@@ -110,7 +110,7 @@ export function ClassObjectsPage() {
   const range = objects.scroll?.range;
   const pager: GridPagerProps = {
     paging: paging,
-    canScroll: canScroll(query.order),
+    canScroll: canScroll(query.order, query.keys),
     rowsOnPage: rows?.length ?? 0,
     total: total,
     estimate: estimate,

@@ -50,7 +50,10 @@ export function planBlock(
   sort: KeysetSort | undefined,
   { before, after }: Neighbours,
 ): BlockRequest {
-  const bySkip = { skip: index * BLOCK_SIZE, limit: BLOCK_SIZE, order: base.order, where: base.where };
+  // With a sort, every block follows its written-out order (tie-breaker included), so blocks
+  // read by skip and by seek agree on where ties fall.
+  const order = sort ? keysetOrder(sort) : base.order;
+  const bySkip = { skip: index * BLOCK_SIZE, limit: BLOCK_SIZE, order, where: base.where };
   if (!sort || index === 0) return { ...bySkip, backwards: false };
   const last = before?.length === BLOCK_SIZE ? before.at(-1) : undefined;
   const forward = last && keysetWhere(sort, last, base.where);

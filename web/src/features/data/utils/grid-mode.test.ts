@@ -19,10 +19,18 @@ describe('gridMode', () => {
     });
   });
 
-  it('pages through other sorts', () => {
-    expect(gridMode(params(''), 'name')).toEqual({ kind: 'pages', paging: { page: 1, pageSize: 100 } });
-    expect(canScroll('name')).toBe(false);
-    expect(canScroll('-updatedAt')).toBe(true);
+  it('scrolls through a sort on a field the keys keep, and pages through the others', () => {
+    expect(gridMode(params(''), 'name')).toEqual({ kind: 'scroll', sort: { field: 'name', desc: false } });
+    expect(gridMode(params('keys=price'), 'name')).toEqual({
+      kind: 'pages',
+      paging: { page: 1, pageSize: 100 },
+    });
+    expect(gridMode(params(''), 'name,price')).toMatchObject({ kind: 'pages' });
+    expect(canScroll('name')).toBe(true);
+    expect(canScroll('name', '-name')).toBe(false);
+    expect(canScroll('name', 'name.first')).toBe(false);
+    expect(canScroll('name', 'name,price')).toBe(true);
+    expect(canScroll('-updatedAt', 'price')).toBe(true);
   });
 });
 

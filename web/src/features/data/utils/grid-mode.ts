@@ -6,18 +6,31 @@ import type { PageSize, Paging } from './paging';
 /**
  * How the grid walks the result: scrolling through all of it block by block (the default when the
  * sort allows a keyset seek), or page by page (asked for with `pageSize`/`page` in the URL, and
- * the only way for sorts on other fields, which could only be reached by ever deeper skips).
+ * the only way for sorts a seek cannot continue, e.g. on several fields or on a dotted path).
  */
 export type GridMode = { kind: 'scroll'; sort: KeysetSort } | { kind: 'pages'; paging: Paging };
 
+/**
+ * Whether `keys` (comma-separated, `-` leaving a field out) keep a field out of the rows, or keep
+ * only part of it (a.b): a seek on a sort by that field would have no value to start from.
+ */
+export function hiddenBy(keys: string | null | undefined): (field: string) => boolean {
+  const list = (keys ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  const kept = list.filter((k) => !k.startsWith('-'));
+  return (field) => list.includes(`-${field}`) || (kept.length > 0 && !kept.includes(field));
+}
+
 export function gridMode(params: URLSearchParams, order: string): GridMode {
-  const sort = keysetSort(order);
+  const sort = keysetSort(order, hiddenBy(params.get('keys')));
   if (sort && !params.has('pageSize') && !params.has('page')) return { kind: 'scroll', sort };
   return { kind: 'pages', paging: readPaging(params) };
 }
 
-/** Whether scrolling through everything can be offered for this order. */
-export const canScroll = (order: string) => keysetSort(order) !== undefined;
+/** Whether scrolling through everything can be offered for this order and these keys. */
+export const canScroll = (order: string, keys?: string) => keysetSort(order, hiddenBy(keys)) !== undefined;
 
 /**
  * New search params for a choice in the pager: 'scroll' drops paging from the URL; a page size
