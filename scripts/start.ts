@@ -2,22 +2,14 @@
  * `pnpm start`: the console with the embedded API server and demo data, on one machine.
  * Data lives in ./data (SWITCHBOARD_DATA); app keys are generated on first start and kept there.
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { loadOrCreateKeys } from '../server/src/data-keys';
+import { join } from 'node:path';
+import { localData } from '../server/src/data-keys';
 import { root, startTs, stopAll, waitForHttp } from './lib';
 import { ensureWebBuild } from './web-build';
 
 async function main(): Promise<void> {
   const env = process.env;
-  const dataDir = resolve(root, env.SWITCHBOARD_DATA ?? 'data');
-  mkdirSync(dataDir, { recursive: true });
-  const stored = loadOrCreateKeys(dataDir);
-  const keys = {
-    appId: env.LC_APP_ID ?? stored.appId,
-    appKey: env.LC_APP_KEY ?? stored.appKey,
-    masterKey: env.LC_MASTER_KEY ?? stored.masterKey,
-  };
+  const { dataDir, keys } = localData(root, env);
   const serverPort = env.SERVER_PORT ?? '3100';
   const consolePort = env.CONSOLE_PORT ?? '3000';
   const serverHost = env.SERVER_HOST ?? '127.0.0.1';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export interface AppKeys {
   appId: string;
@@ -22,4 +22,22 @@ export function loadOrCreateKeys(dir: string): AppKeys {
   };
   writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   return keys;
+}
+
+/**
+ * The local data folder (`root`/data, or SWITCHBOARD_DATA) made if missing, with the app keys
+ * to use: LC_APP_ID, LC_APP_KEY and LC_MASTER_KEY when set, else the folder's own.
+ */
+export function localData(root: string, env: NodeJS.ProcessEnv): { dataDir: string; keys: AppKeys } {
+  const dataDir = resolve(root, env.SWITCHBOARD_DATA ?? 'data');
+  mkdirSync(dataDir, { recursive: true });
+  const stored = loadOrCreateKeys(dataDir);
+  return {
+    dataDir,
+    keys: {
+      appId: env.LC_APP_ID ?? stored.appId,
+      appKey: env.LC_APP_KEY ?? stored.appKey,
+      masterKey: env.LC_MASTER_KEY ?? stored.masterKey,
+    },
+  };
 }

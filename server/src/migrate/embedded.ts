@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { loadOrCreateKeys } from '../data-keys';
+import { join } from 'node:path';
+import { localData } from '../data-keys';
 import { fileURLToPath } from 'node:url';
 import { openSql } from '@switchboard/shared/sql';
 import { createServer } from '../app';
@@ -16,14 +15,7 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export async function startEmbedded(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ target: TargetConfig; where: string; close(): Promise<void> }> {
-  const dataDir = resolve(repoRoot, env.SWITCHBOARD_DATA ?? 'data');
-  mkdirSync(dataDir, { recursive: true });
-  const stored = loadOrCreateKeys(dataDir);
-  const keys = {
-    appId: env.LC_APP_ID ?? stored.appId,
-    appKey: env.LC_APP_KEY ?? stored.appKey,
-    masterKey: env.LC_MASTER_KEY ?? stored.masterKey,
-  };
+  const { dataDir, keys } = localData(repoRoot, env);
   const dbDir = join(dataDir, 'server');
   const sql = await openSql({
     url: env.DATABASE_URL,
