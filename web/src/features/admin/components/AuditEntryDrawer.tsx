@@ -5,7 +5,7 @@ import type { AuditEntry } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { describeTarget } from '../utils/audit-text';
 import { DiffTable } from './DiffTable';
-import { useShowTime } from './use-show-time';
+import { useShowTime } from '../../../lib/time-zone';
 
 /** One audit entry in full: who, what, the outcome, and the object before and after. */
 export function AuditEntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {

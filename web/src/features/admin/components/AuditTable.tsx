@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import type { AuditEntry } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { describeTarget } from '../utils/audit-text';
-import { useShowTime } from './use-show-time';
+import { useShowTime } from '../../../lib/time-zone';
 
 const RESULT_COLOR = { ok: undefined, denied: 'warning.main', error: 'error.main' } as const;
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { PasswordLink } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
-import { useShowTime } from './use-show-time';
+import { useShowTime } from '../../../lib/time-zone';
 
 /** A link to choose a password, shown once: the server keeps only its hash. */
 export function OneTimeLink({ link }: { link: PasswordLink }) {

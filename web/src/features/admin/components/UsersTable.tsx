@@ -13,7 +13,7 @@ import type { ConsoleUserRecord } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { describeAppRoles } from '../utils/app-roles';
 import type { UserAction } from './UserActionDialog';
-import { useShowTime } from './use-show-time';
+import { useShowTime } from '../../../lib/time-zone';
 
 export interface UsersTableProps {
   users: ConsoleUserRecord[];

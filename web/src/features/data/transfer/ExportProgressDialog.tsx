@@ -8,7 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { formatSize } from './format-size';
+import { formatSize } from '../../../lib/format-size';
 import type { ExportState } from './use-export-download';
 
 export interface ExportProgressDialogProps {

@@ -12,7 +12,7 @@ import { LoadingState } from '../../../components/LoadingState';
 import { useMigrations } from '../api/migrations';
 import { migratePaths } from '../utils/paths';
 import { StatusChip } from './StatusChip';
-import { useShowTime } from './use-show-time';
+import { useShowTime } from '../../../lib/time-zone';
 
 /** Past runs into the app, newest first, each opening its run page. */
 export function MigrationHistory({ app }: { app: string }) {

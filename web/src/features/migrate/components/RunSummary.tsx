@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { etaFromSeconds } from '../utils/eta';
 import { isActive, overallFraction, totals } from '../utils/status';
 import { StatusChip } from './StatusChip';
-import { useShowTime } from './use-show-time';
+import { useShowTime } from '../../../lib/time-zone';
 
 /** Status, source, overall progress and time left; why the run stopped, when it did. */
 export function RunSummary({ migration: m }: { migration: Migration }) {

@@ -10,7 +10,7 @@ import type { Migration } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useUploadMigration } from '../api/upload-migration';
-import { formatSize } from '../utils/format-size';
+import { formatSize } from '../../../lib/format-size';
 import { EXPORT_ACCEPT, fileProblem } from '../utils/upload-file';
 
 export interface UploadExportFormProps {

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { stringField, verification } from '../utils/user-fields';
 import type { UserRecord, Verification } from '../utils/user-fields';
-import { useShowTime } from './use-show-time';
+import { useShowTime } from '../../../lib/time-zone';
 
 // Warning orange fails text contrast (axe), so only "verified" is coloured; "not checked" is outlined.
 const CHIP_STYLE = {

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { stringField } from '../utils/user-fields';
 import type { UserRecord } from '../utils/user-fields';
-import { useShowTime } from './use-show-time';
+import { useShowTime } from '../../../lib/time-zone';
 
 /** Search results; each user's name opens the user page. */
 export function UsersTable({ app, users }: { app: string; users: UserRecord[] }) {
