@@ -4,20 +4,53 @@ import { replaceLinks } from '../store/auth-links';
 import { tableFor } from '../store/tables';
 import type { PreparedObject } from './switchboard-import-prepare';
 
+const RECORDS = `jsonb_to_recordset($1::jsonb) AS r(id text, c timestamptz, u timestamptz, a jsonb, d jsonb)`;
+
+/** One JSON parameter instead of five per row: Postgres (and PGlite above all) parses it faster. */
+const recordsParam = (list: PreparedObject[]) =>
+  JSON.stringify(
+    list.map(({ row }) => ({ id: row.id, c: row.created_at, u: row.updated_at, a: row.acl, d: row.data })),
+  );
+
 /**
- * Inserts the objects with their own ids and times in one statement; an object that already
- * exists is replaced only when the imported copy is newer (updatedAt), so running an import
- * again writes nothing. An object exported without updatedAt is only ever inserted. Returns the
- * ids written.
+ * Inserts the objects with their own ids and times; an object that already exists is replaced
+ * only when the imported copy is newer (updatedAt), so running an import again writes nothing. An
+ * object exported without updatedAt is only ever inserted. Returns the ids written.
+ *
+ * With `insertNew`, ids not in the table yet are first written by a plain INSERT: about a fifth
+ * cheaper for the database than the upsert's speculative insertion, and a first import is all new
+ * ids. An id another request inserts meanwhile makes the statement fail as a unique violation,
+ * which the caller answers by writing objects one at a time without `insertNew`.
  */
 export async function upsertObjects(
   sql: Sql,
   className: string,
   objects: PreparedObject[],
+  insertNew: boolean,
 ): Promise<Set<string>> {
   const written = new Set<string>();
-  const dated = objects.filter((o) => o.dated);
-  const undated = objects.filter((o) => !o.dated);
+  let rest = objects;
+  if (insertNew && objects.length > 1) {
+    const existing = new Set(
+      (
+        await sql.query<{ id: string }>(`SELECT id FROM ${tableFor(className)} WHERE id = ANY($1::text[])`, [
+          objects.map((o) => o.row.id),
+        ])
+      ).map((r) => r.id),
+    );
+    const fresh = objects.filter((o) => !existing.has(o.row.id));
+    rest = objects.filter((o) => existing.has(o.row.id));
+    if (fresh.length > 0) {
+      await sql.query(
+        `INSERT INTO ${tableFor(className)} (id, created_at, updated_at, acl, data)
+         SELECT r.id, r.c, r.u, r.a, r.d FROM ${RECORDS}`,
+        [recordsParam(fresh)],
+      );
+      for (const o of fresh) written.add(o.row.id);
+    }
+  }
+  const dated = rest.filter((o) => o.dated);
+  const undated = rest.filter((o) => !o.dated);
   for (const [list, onConflict] of [
     [
       dated,
@@ -28,24 +61,12 @@ export async function upsertObjects(
     [undated, 'DO NOTHING'],
   ] as const) {
     if (list.length === 0) continue;
-    // One JSON parameter instead of five per row: Postgres (and PGlite above all) parses it faster.
     const rows = await sql.query<{ id: string }>(
       `INSERT INTO ${tableFor(className)} AS cur (id, created_at, updated_at, acl, data)
-       SELECT r.id, r.c, r.u, r.a, r.d
-         FROM jsonb_to_recordset($1::jsonb) AS r(id text, c timestamptz, u timestamptz, a jsonb, d jsonb)
+       SELECT r.id, r.c, r.u, r.a, r.d FROM ${RECORDS}
        ON CONFLICT (id) ${onConflict}
        RETURNING id`,
-      [
-        JSON.stringify(
-          list.map(({ row }) => ({
-            id: row.id,
-            c: row.created_at,
-            u: row.updated_at,
-            a: row.acl,
-            d: row.data,
-          })),
-        ),
-      ],
+      [recordsParam(list)],
     );
     for (const r of rows) written.add(r.id);
   }

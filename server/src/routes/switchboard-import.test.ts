@@ -115,6 +115,33 @@ describe('POST /1.1/switchboard/import/:className', () => {
     expect(six.json).toMatchObject({ count: 2, deep: { x: 1 } });
   });
 
+  it('inserts new ids and upserts known ones in the same batch, newer updatedAt winning', async () => {
+    const at = (day: number) => `2020-01-0${day}T00:00:00.000Z`;
+    const obj = (id: string, day: number, v: string) => ({ objectId: id, updatedAt: at(day), v });
+    await importInto('ImpMix', { objects: [obj('m1', 2, 'old'), obj('m2', 5, 'kept'), obj('m3', 1, 'x')] });
+    const r = await importInto('ImpMix', {
+      objects: [
+        obj('m1', 3, 'newer'),
+        obj('m2', 4, 'older'),
+        obj('m4', 1, 'new'),
+        { objectId: 'm3', v: 'undated' },
+        obj('m5', 1, 'first'),
+        obj('m5', 2, 'second'),
+      ],
+    });
+    expect(r.json).toMatchObject({ written: 3, skipped: 3, failed: [] });
+    const rows = await t.server.sql.query<{ id: string; v: string }>(
+      `SELECT id, data->>'v' AS v FROM "o_ImpMix" ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { id: 'm1', v: 'newer' },
+      { id: 'm2', v: 'kept' },
+      { id: 'm3', v: 'x' },
+      { id: 'm4', v: 'new' },
+      { id: 'm5', v: 'second' },
+    ]);
+  });
+
   it('reports a taken username for that user only', async () => {
     const r = await importInto('_User', {
       objects: [exportedUser('dup1', 'same-name', 'pw'), exportedUser('dup2', 'same-name', 'pw')],

@@ -108,13 +108,14 @@ async function importBatch(
   const unique = [...byId.values()].sort((a, b) => (a.p.row.id < b.p.row.id ? -1 : 1));
   let written = 0;
   try {
-    written = await sql.transaction((tx) => writeAll(tx, className, unique, failed));
+    written = await sql.transaction((tx) => writeAll(tx, className, unique, failed, true));
   } catch (e) {
-    // A unique field (username, e-mail...) taken: find which objects by writing them one by one.
+    // A unique field (username, e-mail...) taken, or an id inserted meanwhile by another request:
+    // find which objects by writing them one by one, each with the upsert.
     if (!isUniqueViolation(e)) throw e;
     for (const r of unique) {
       try {
-        written += await sql.transaction((tx) => writeAll(tx, className, [r], failed));
+        written += await sql.transaction((tx) => writeAll(tx, className, [r], failed, false));
       } catch (one) {
         if (!isUniqueViolation(one)) throw one;
         failed.push({
@@ -139,11 +140,13 @@ async function writeAll(
   className: string,
   objects: { index: number; p: PreparedObject }[],
   failed: Failure[],
+  insertNew: boolean,
 ): Promise<number> {
   const ids = await upsertObjects(
     tx,
     className,
     objects.map((o) => o.p),
+    insertNew,
   );
   if (className === '_User') {
     const written = objects.filter((o) => ids.has(o.p.row.id));
