@@ -1,5 +1,7 @@
 export { apiRequest, buildUrl, callRoute } from './client';
 export { upstreamGet, upstreamSend } from './upstream';
+export { uploadBody } from './upload';
+export type { UploadOptions } from './upload';
 export type { QueryValue, RequestOptions } from './client';
 export {
   ConsoleApiError,
