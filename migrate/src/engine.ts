@@ -70,7 +70,11 @@ async function importClass(
   let sent = 0;
   const flush = async (batch: { where: string; value: unknown }[]) => {
     while (running.size >= (sent <= 1 ? 1 : IN_FLIGHT)) await Promise.race(running);
-    opts.signal?.throwIfAborted();
+    if (opts.signal?.aborted) {
+      // Stopped with the batches already sent written, so a resume right after finds them.
+      await Promise.allSettled(running);
+      opts.signal.throwIfAborted();
+    }
     const input: BatchInput = { objects: batch.map((r) => r.value) };
     if (sent === 0 && fields) input.fields = fields;
     if (opts.hashRounds !== undefined) input.hashRounds = opts.hashRounds;

@@ -9,12 +9,16 @@ import {
 } from '@switchboard/migrate';
 import type { CheckpointState, ClassCheckpoint, ExportFolder, ImportReport } from '@switchboard/migrate';
 import type { MigrationStatus } from '@switchboard/shared';
+import { UpstreamClient } from '../../upstream/client';
 import type { ProxyContext } from '../proxy/context';
 import { secretBoxFor } from '../secret-box';
 import type { RunProgress } from './progress';
 import type { MigrationRow } from './store';
 import { uploadDir, uploadExists } from './uploads';
 import { UpstreamTarget } from './upstream-target';
+
+/** How long one import request may take the app. */
+const IMPORT_TIMEOUT_MS = 120_000;
 
 export const RESUME_HINT = '(resume the migration to continue)';
 
@@ -51,7 +55,9 @@ export async function execute(
   checkpoint: MemoryCheckpoint | null,
   signal: AbortSignal,
 ): Promise<ImportReport> {
-  const target = new UpstreamTarget(ctx.client, ctx.app.baseUrl);
+  // A client of its own with a longer timeout: an import batch of thousands of objects may take
+  // the app longer than the console's reads are allowed, and a timeout would fail the batch.
+  const target = new UpstreamTarget(new UpstreamClient(ctx.app, IMPORT_TIMEOUT_MS), ctx.app.baseUrl);
   const cfg = row.source_config;
   let report: ImportReport;
   if ('url' in cfg) {
