@@ -28,3 +28,36 @@ export async function openClass(page: Page, className: string) {
   await expect(grid).toBeVisible();
   return grid;
 }
+
+export interface NewConsoleUser {
+  email: string;
+  role: string;
+  password: string;
+}
+
+/**
+ * Adds console users through the admin API, signed in as `admin` in `page`, and signs out
+ * again, so the page is ready for one of them to sign in.
+ */
+export async function addConsoleUsers(
+  page: Page,
+  admin: { email: string; password: string },
+  users: NewConsoleUser[],
+): Promise<void> {
+  await signIn(page, admin.email, admin.password);
+  for (const user of users) {
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/api/console-users', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-switchboard-csrf': '1' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      user,
+    );
+    expect(status, `creating console user ${user.email}`).toBe(201);
+  }
+  await page.context().clearCookies();
+}

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { stack } from '../stack';
-import { signIn } from '../support/console';
+import { addConsoleUsers, signIn } from '../support/console';
 
 /**
  * The admin's journey (issue 7): an admin adds a support user through the console and gives them
@@ -165,20 +165,7 @@ test('a console user sets up two-step sign-in in settings and is asked for a cod
 }) => {
   const email = `two-step-${stamp}@e2e.example`;
   const password = `two-step password ${stamp}`;
-  await signIn(page, stack.admin.email, stack.admin.password);
-  const created = await page.evaluate(
-    async (body) => {
-      const res = await fetch('/api/console-users', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-switchboard-csrf': '1' },
-        body: JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { email, password, role: 'developer' },
-  );
-  expect(created).toBe(201);
-  await page.context().clearCookies();
+  await addConsoleUsers(page, stack.admin, [{ email, password, role: 'developer' }]);
   await signIn(page, email, password);
 
   // Settings: a key (and its QR code) for the app, confirmed with the code it computes.

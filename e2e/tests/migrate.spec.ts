@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { serverUrl, stack } from '../stack';
+import { stack } from '../stack';
 import { expectNoSeriousViolations } from '../support/a11y';
-import { api, uniqueClass } from '../support/api';
-import { signIn } from '../support/console';
+import { api, apiLogin, uniqueClass } from '../support/api';
+import { addConsoleUsers, signIn } from '../support/console';
 import { exportZip, leancloudHash, objectId } from '../support/leancloud-export';
 
 /**
@@ -65,34 +65,6 @@ const zip = exportZip({
   },
 });
 
-async function addConsoleUsers(page: Page, users: { email: string; role: string }[]) {
-  await signIn(page, stack.admin.email, stack.admin.password);
-  for (const u of users) {
-    const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch('/api/console-users', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-switchboard-csrf': '1' },
-            body: JSON.stringify(body),
-          })
-        ).status,
-      { ...u, password },
-    );
-    expect(status).toBe(201);
-  }
-  await page.context().clearCookies();
-}
-
-async function apiLogin(username: string, userPassword: string): Promise<number> {
-  const res = await fetch(`${serverUrl}/1.1/login`, {
-    method: 'POST',
-    headers: { 'X-LC-Id': stack.appId, 'X-LC-Key': stack.appKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: userPassword }),
-  });
-  return res.status;
-}
-
 /** Uploads the export from the wizard's first page and waits for its run to finish. */
 async function uploadAndFinish(page: Page): Promise<void> {
   await page
@@ -126,7 +98,10 @@ async function countsOf(page: Page, className: string): Promise<string[]> {
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await addConsoleUsers(page, [developer, support]);
+  await addConsoleUsers(page, stack.admin, [
+    { ...developer, password },
+    { ...support, password },
+  ]);
   await page.close();
 });
 

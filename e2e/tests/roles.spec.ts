@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { serverUrl, stack } from '../stack';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { api, uniqueClass } from '../support/api';
-import { signIn } from '../support/console';
+import { addConsoleUsers, signIn } from '../support/console';
 
 /**
  * A developer builds a role hierarchy (Child inherits from Parent), puts a demo user in the child
@@ -42,22 +42,9 @@ async function readableBy(session: string, className: string, objectId: string):
 }
 
 async function signInAsDeveloper(page: Page): Promise<void> {
-  await signIn(page, stack.admin.email, stack.admin.password);
   const email = `roles-dev-${randomBytes(3).toString('hex')}@e2e.example`;
   const password = 'developer password 42';
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/console-users', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-switchboard-csrf': '1' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { email, password, role: 'developer' },
-  );
-  expect(status).toBe(201);
-  await page.context().clearCookies();
+  await addConsoleUsers(page, stack.admin, [{ email, password, role: 'developer' }]);
   await signIn(page, email, password);
 }
 

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { serverUrl, stack } from '../stack';
+import { stack } from '../stack';
 import { expectNoSeriousViolations } from '../support/a11y';
-import { signIn } from '../support/console';
+import { apiLogin } from '../support/api';
+import { addConsoleUsers, signIn } from '../support/console';
 
 /**
  * The Users area against our server and its demo users: a developer finds a user by e-mail, sets
@@ -13,36 +14,6 @@ import { signIn } from '../support/console';
 const password = `console-${Date.now()}`;
 const developer = { email: `users-dev-${Date.now()}@e2e.example`, role: 'developer' };
 const support = { email: `users-support-${Date.now()}@e2e.example`, role: 'support' };
-
-/** Adds console users through the admin API, signed in as the admin in `page`. */
-async function addConsoleUsers(page: Page, users: { email: string; role: string }[]) {
-  await signIn(page, stack.admin.email, stack.admin.password);
-  for (const u of users) {
-    const status = await page.evaluate(
-      async (body) => {
-        const res = await fetch('/api/console-users', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-switchboard-csrf': '1' },
-          body: JSON.stringify(body),
-        });
-        return res.status;
-      },
-      { ...u, password },
-    );
-    expect(status).toBe(201);
-  }
-  await page.context().clearCookies();
-}
-
-/** Logs a user of the app in through the API, as the app's own clients do. */
-async function apiLogin(username: string, userPassword: string): Promise<number> {
-  const res = await fetch(`${serverUrl}/1.1/login`, {
-    method: 'POST',
-    headers: { 'X-LC-Id': stack.appId, 'X-LC-Key': stack.appKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: userPassword }),
-  });
-  return res.status;
-}
 
 /** Opens the Users area and finds a user by e-mail; returns the page at that user. */
 async function findByEmail(page: Page, email: string, username: string) {
@@ -70,7 +41,10 @@ async function findByEmail(page: Page, email: string, username: string) {
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await addConsoleUsers(page, [developer, support]);
+  await addConsoleUsers(page, stack.admin, [
+    { ...developer, password },
+    { ...support, password },
+  ]);
   await page.close();
 });
 
