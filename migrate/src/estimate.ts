@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { classify } from './plan';
+import { classify, importOrder } from './plan';
 
 /** Newlines in a file, read as bytes: the export was just unpacked, so this reads from the cache. */
 async function countLines(path: string): Promise<number> {
@@ -32,5 +32,6 @@ export async function estimateTotals(paths: string[]): Promise<Map<string, numbe
     else totals.set(f.className, (totals.get(f.className) ?? 0) + n);
   }
   for (const c of unknown) totals.delete(c);
-  return totals;
+  // In the order the classes are imported, which is the order a progress list shows them in.
+  return new Map(importOrder(totals.keys()).map((c): [string, number] => [c, totals.get(c)!]));
 }
