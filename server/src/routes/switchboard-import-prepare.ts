@@ -46,7 +46,7 @@ function dateOf(v: unknown, field: string): Date | undefined {
 function dataOf(body: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   let geoPoints = 0;
-  for (const k in body) {
+  for (const k of Object.keys(body)) {
     const v = body[k];
     if (k.startsWith('__') || !isValidKeyName(k) || isOp(v)) return applyBody({}, body).data;
     const stored = normalizeValue(v, k);
