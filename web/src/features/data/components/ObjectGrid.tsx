@@ -2,8 +2,6 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { StoredObject } from '@switchboard/shared';
 import { useTimeZone } from '../../../lib/time-zone';
@@ -70,22 +68,11 @@ export function ObjectGrid(props: ObjectGridProps) {
   const { t } = useTranslation();
   const { timeZone } = useTimeZone();
   const format = useMemo(() => ({ t, timeZone }), [t, timeZone]);
-  const columnDefs = useMemo<ColumnDef<StoredObject>[]>(
-    () => columns.map((col) => ({ id: col.key, header: col.key, size: columnWidth(col) })),
-    [columns],
-  );
-  // TanStack Table owns the column model that sorting, resizing and selection will build on.
-  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the table is only read during render
-  const table = useReactTable({
-    data: rows as StoredObject[],
-    columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.objectId,
-  });
-  const leafColumns = table.getVisibleLeafColumns();
+  const widths = useMemo(() => columns.map(columnWidth), [columns]);
   const rowCount = props.rowCount ?? rows.length;
   const rowAt = props.rowAt ?? ((i: number) => rows[i]);
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is read during render
   const rowVirtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
@@ -95,9 +82,9 @@ export function ObjectGrid(props: ObjectGridProps) {
   });
   const colVirtualizer = useVirtualizer({
     horizontal: true,
-    count: leafColumns.length,
+    count: columns.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => leafColumns[i]?.getSize() ?? 200,
+    estimateSize: (i) => widths[i] ?? 200,
     overscan: 2,
     paddingStart: lead,
     useFlushSync: false,
