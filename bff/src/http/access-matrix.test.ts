@@ -165,6 +165,7 @@ async function consoleRequest(
     exportAudit: { format: 'csv' },
     exportClass: { format: 'csv' },
     uploadMigration: { name: 'export.jsonl' },
+    uploadFile: { name: 'a.txt' },
   };
   const query = queries[key] ?? {};
   if (route.query) expect(route.query.safeParse(query).success, `${key} query`).toBe(true);
