@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleError, stubFetch } from '../../../test/fetch';
-import { downloadExport, exportUrl, incompleteMessage } from './download';
+import { downloadExport, exportUrl, incompleteMessage, recordCounter } from './download';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,9 +39,16 @@ describe('downloadExport', () => {
         }),
     });
     const seen: number[] = [];
-    const result = await downloadExport(req, (p) => seen.push(p.bytes));
+    const rows: number[] = [];
+    const result = await downloadExport(req, (p) => {
+      seen.push(p.bytes);
+      rows.push(p.rows);
+    });
     expect(seen).toEqual([14, 22, 37]);
     expect(result.bytes).toBe(37);
+    // The line break inside the quoted cell is part of a row, not a row of its own.
+    expect(rows).toEqual([0, 2, 3]);
+    expect(result.rows).toBe(3);
     expect(result.filename).toBe('P-1.csv');
     expect(await textOf(result.blob)).toBe(parts.join(''));
     expect(result.incomplete).toBeUndefined();
@@ -74,6 +81,18 @@ describe('downloadExport', () => {
     const pending = downloadExport(req, () => {}, stop.signal);
     stop.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('recordCounter', () => {
+  const enc = (s: string) => new TextEncoder().encode(s);
+  it('counts CSV records, not line breaks in quoted cells, across chunks', () => {
+    const count = recordCounter('csv');
+    expect(count(enc('a,"one\ntwo'))).toBe(0);
+    expect(count(enc(' ""x"" three\n"\nb,c\n'))).toBe(2);
+  });
+  it('counts JSON lines by their line ends, whatever quotes they hold', () => {
+    expect(recordCounter('jsonl')(enc('{"a":"\\"x"}\n{"b":1}\n'))).toBe(2);
   });
 });
 

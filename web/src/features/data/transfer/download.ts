@@ -74,11 +74,22 @@ async function failure(res: Response): Promise<ConsoleApiError> {
   });
 }
 
-const countNewlines = (chunk: Uint8Array): number => {
-  let n = 0;
-  for (const b of chunk) if (b === 10) n++;
-  return n;
-};
+/**
+ * Counts the line ends that end a record. In CSV a quoted cell may hold line breaks, so a line
+ * end inside quotes is not counted; a doubled quote ("") toggles twice and so changes nothing.
+ * JSON lines escape their line breaks. The quote state carries over from chunk to chunk.
+ */
+export function recordCounter(format: ExportRequest['format']) {
+  let quoted = false;
+  return (chunk: Uint8Array): number => {
+    let n = 0;
+    for (const b of chunk) {
+      if (b === 34 && format === 'csv') quoted = !quoted;
+      else if (b === 10 && !quoted) n++;
+    }
+    return n;
+  };
+}
 
 /**
  * Downloads an export as it streams, reporting bytes and rows as they come; `signal` cancels
@@ -101,6 +112,7 @@ export async function downloadExport(
   let bytes = 0;
   let lines = 0;
   const header = r.format === 'csv' ? 1 : 0;
+  const countRecords = recordCounter(r.format);
   if (res.body) {
     const reader = res.body.getReader();
     // A fetch aborted mid-body ends its stream; cancelling covers a body that stopped sending.
@@ -111,7 +123,7 @@ export async function downloadExport(
       if (done) break;
       chunks.push(value);
       bytes += value.byteLength;
-      lines += countNewlines(value);
+      lines += countRecords(value);
       onProgress({ bytes, rows: Math.max(0, lines - header) });
     }
   }
