@@ -39,8 +39,17 @@ export function SelectAllCell({
   );
 }
 
-export function SelectRowCell({ objectId, selection, onChange }: SelectionProps & { objectId: string }) {
-  const { t } = useTranslation();
+/**
+ * A row's checkbox: a native input, not MUI's Checkbox, since scrolling mounts one per row that
+ * comes into view and MUI's brings a ripple, an icon and generated styles with each. `label` is
+ * its accessible name, translated once by the grid.
+ */
+export function SelectRowCell({
+  objectId,
+  selection,
+  onChange,
+  label,
+}: SelectionProps & { objectId: string; label: string }) {
   const checked = selection.has(objectId);
   const toggle = () => {
     const next = new Set(selection);
@@ -50,12 +59,7 @@ export function SelectRowCell({ objectId, selection, onChange }: SelectionProps 
   };
   return (
     <div role="gridcell" aria-colindex={1} className="grid-select" style={{ width: SELECT_WIDTH }}>
-      <Checkbox
-        size="small"
-        checked={checked}
-        onChange={toggle}
-        slotProps={{ input: { 'aria-label': t('edit.selectRow', { objectId }) } }}
-      />
+      <input type="checkbox" className="grid-check" checked={checked} onChange={toggle} aria-label={label} />
     </div>
   );
 }

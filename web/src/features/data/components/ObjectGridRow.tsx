@@ -95,7 +95,12 @@ export const ObjectGridRow = memo(function ObjectGridRow(p: ObjectGridRowProps) 
       style={style}
     >
       {selectable && (
-        <SelectRowCell objectId={obj.objectId} selection={selection} onChange={p.onSelectionChange} />
+        <SelectRowCell
+          objectId={obj.objectId}
+          selection={selection}
+          onChange={p.onSelectionChange}
+          label={p.format.t('edit.selectRow', { objectId: obj.objectId })}
+        />
       )}
       {p.virtualColumns.map((vc, i) => {
         const col = p.columns[vc.index];

@@ -16,7 +16,9 @@ export const gridSx: SxProps<Theme> = {
   '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
   '& [role=row]': { display: 'flex', boxSizing: 'border-box' },
   '& .grid-head': { position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' },
-  '& .grid-row': { position: 'absolute', top: 0, left: 0, minWidth: '100%' },
+  // Each row lays out and paints on its own: a row coming into view does not make the browser
+  // look at the others.
+  '& .grid-row': { position: 'absolute', top: 0, left: 0, minWidth: '100%', contain: 'layout style paint' },
   '& .grid-row:hover': { bgcolor: 'action.hover' },
   '& [role=columnheader], & [role=gridcell]': {
     flex: 'none',
@@ -64,6 +66,13 @@ export const gridSx: SxProps<Theme> = {
   '& .cell-file': { display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'primary.main' },
   '& .cell-file > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .cell-thumb': { width: 24, height: 24, objectFit: 'cover', borderRadius: 0.5, flex: 'none' },
+  '& .grid-check': {
+    width: 18,
+    height: 18,
+    m: 0,
+    cursor: 'pointer',
+    accentColor: (theme) => theme.palette.primary.main,
+  },
   '& .grid-select': {
     position: 'sticky',
     left: 0,
