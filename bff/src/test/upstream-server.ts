@@ -80,3 +80,22 @@ export async function startUpstreamServer(opts: { seedDemo?: boolean } = {}): Pr
     },
   };
 }
+
+/** Calls the upstream directly with its master key, as a test's view of what the app stores. */
+export async function masterCall(
+  upstream: UpstreamServer,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await fetch(`${upstream.url}${path}`, {
+    method,
+    headers: {
+      'X-LC-Id': upstream.keys.appId,
+      'X-LC-Key': `${upstream.keys.masterKey},master`,
+      'content-type': 'application/json',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}

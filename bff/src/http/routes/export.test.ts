@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../domain/users';
 import { ConsoleClient, startBff, testConfig } from '../../test/harness';
 import type { TestBff } from '../../test/harness';
-import { startUpstreamServer } from '../../test/upstream-server';
+import { masterCall, startUpstreamServer } from '../../test/upstream-server';
 import type { UpstreamServer } from '../../test/upstream-server';
 
 /**
@@ -58,18 +58,7 @@ function startCounter(target: string): Promise<{ server: Server; url: string }> 
   });
 }
 
-async function master(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${upstream.url}${path}`, {
-    method,
-    headers: {
-      'X-LC-Id': upstream.keys.appId,
-      'X-LC-Key': `${upstream.keys.masterKey},master`,
-      'content-type': 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
+const master = (method: string, path: string, body?: unknown) => masterCall(upstream, method, path, body);
 
 async function createMany(className: string, count: number, make: (i: number) => Record<string, unknown>) {
   for (let start = 0; start < count; start += 500) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../domain/users';
 import { ConsoleClient, startBff, testConfig } from '../../test/harness';
 import type { TestBff } from '../../test/harness';
-import { startUpstreamServer } from '../../test/upstream-server';
+import { masterCall, startUpstreamServer } from '../../test/upstream-server';
 import type { UpstreamServer } from '../../test/upstream-server';
 
 /** Uploading a file's content through the bff into our API server, and using it on a field. */
@@ -42,18 +42,7 @@ async function upload(cookie: string, name: string, body: string | Uint8Array, t
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-async function master(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${upstream.url}${path}`, {
-    method,
-    headers: {
-      'X-LC-Id': upstream.keys.appId,
-      'X-LC-Key': `${upstream.keys.masterKey},master`,
-      'content-type': 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
+const master = (method: string, path: string, body?: unknown) => masterCall(upstream, method, path, body);
 
 describe('POST /api/apps/:app/files/upload', () => {
   it('stores the content in the app and answers the File value, which a field then holds', async () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MigrationClass } from '@switchboard/shared';
+import { aClass } from '../components/test-routes';
 import { canResume, classFraction, isActive, overallFraction, totals } from './status';
 
-const cls = (over: Partial<MigrationClass>): MigrationClass => ({
-  name: 'Item',
-  read: 0,
-  written: 0,
-  skipped: 0,
-  failed: 0,
-  total: null,
-  done: false,
-  failures: [],
-  ...over,
-});
+const cls = aClass;
 
 describe('run status', () => {
   it('polls only while queued or running, and resumes only what stopped early', () => {
