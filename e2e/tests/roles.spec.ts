@@ -84,6 +84,22 @@ async function pickUser(page: Page, label: string, username: string) {
   await input.press('Enter');
 }
 
+/**
+ * Picks a user in the "Effective access" panel until the panel shows that user's roles. On a
+ * busy machine a pick made while the page's lists refresh has been seen to leave the picker
+ * empty with no user chosen; the assertions that follow check what the panel then shows.
+ */
+async function pickAccessUser(page: Page, username: string) {
+  await expect(async () => {
+    await pickUser(page, 'User (search by username)', username);
+    await expect(
+      page
+        .getByRole('region', { name: 'Effective access' })
+        .getByRole('heading', { name: `Roles of ${username}` }),
+    ).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 async function checkAccess(page: Page, className: string, objectId: string) {
   const access = page.getByRole('region', { name: 'Effective access' });
   await access.getByLabel('Class').fill(className);
@@ -146,7 +162,7 @@ test('a developer builds a role hierarchy and a user gains read access through i
 
   // Before: dana has no roles and may not read the object.
   await page.getByRole('link', { name: 'All roles' }).click();
-  await pickUser(page, 'User (search by username)', 'dana');
+  await pickAccessUser(page, 'dana');
   await expect(page.getByText('dana has no roles.')).toBeVisible();
   let result = await checkAccess(page, className, objectId);
   await expect(result.getByText('Read: denied')).toBeVisible();
@@ -163,7 +179,7 @@ test('a developer builds a role hierarchy and a user gains read access through i
 
   // After: both roles, the parent through the child, and the object readable because of it.
   await page.getByRole('link', { name: 'All roles' }).click();
-  await pickUser(page, 'User (search by username)', 'dana');
+  await pickAccessUser(page, 'dana');
   const roles = page.getByRole('list', { name: 'Roles of dana' });
   await expect(roles.getByText('Direct member')).toBeVisible();
   await expect(roles.getByText(`Inherited through ${child} → ${parent}`)).toBeVisible();
