@@ -3,7 +3,7 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import compress from '@fastify/compress';
-import { JSON_PROBLEM_MESSAGES, jsonProblem, LC_HEADERS, LcCode } from '@switchboard/shared';
+import { JSON_PROBLEM_MESSAGES, LC_HEADERS, LcCode, parsedJsonProblem } from '@switchboard/shared';
 import { authenticate } from './auth';
 import type { AppKeys, Credentials } from './auth';
 import { ApiError, badRequest, invalidJson } from './errors';
@@ -99,7 +99,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
     } catch {
       return done(invalidJson(), undefined);
     }
-    const problem = jsonProblem(parsed);
+    const problem = parsedJsonProblem(text, parsed);
     if (problem) return done(badRequest(LcCode.InvalidJson, JSON_PROBLEM_MESSAGES[problem]), undefined);
     done(null, parsed);
   });
