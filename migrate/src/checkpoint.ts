@@ -3,6 +3,12 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 /** How far a live copy got in one class: the scan cursor after the last page written, or done. */
 export interface ClassCheckpoint {
   cursor?: string;
+  /**
+   * Objects of the class read up to `cursor`. A resumed copy counts on from it: the pages it
+   * sends again (those after the cursor that were written before the copy stopped) then count
+   * once, not once per attempt. Absent in checkpoints written before it was kept.
+   */
+  read?: number;
   done?: boolean;
 }
 

@@ -56,7 +56,12 @@ async function copyObjects(
 ): Promise<void> {
   const { onProgress, signal } = opts;
   const started = Date.now();
-  let cursor = checkpoint.get(className).cursor;
+  const saved = checkpoint.get(className);
+  let cursor = saved.cursor;
+  // Resuming after the cursor: what was read before it is counted already.
+  if (cursor) report.read = saved.read ?? 0;
+  let readAtStart = report.read;
+  let restarted = false;
   let first = true;
   let writing: Promise<void> = Promise.resolve();
   const write = (objects: Obj[], after: string | undefined) => {
@@ -69,8 +74,8 @@ async function copyObjects(
       report.skipped += res.skipped;
       for (const f of res.failed)
         addFailure(report, `${className} ${f.objectId ?? `#${f.index}`}`, `${f.error} (code ${f.code})`);
-      if (after) checkpoint.set(className, { cursor: after });
-      const rate = report.read / Math.max(1, Date.now() - started);
+      if (after) checkpoint.set(className, { cursor: after, read: report.read });
+      const rate = (report.read - readAtStart) / Math.max(1, Date.now() - started);
       onProgress?.(report, rate > 0 ? Math.max(0, total - report.read) / rate / 1000 : undefined);
     });
   };
@@ -80,11 +85,19 @@ async function copyObjects(
       if (!cursor || signal?.aborted) throw e;
       // An expired or foreign cursor: scan the class again from its start.
       cursor = undefined;
+      restarted = true;
       return client.scan(className, undefined);
     });
     const objects = page.results.length > 0 ? await completePage(client, className, page.results) : [];
     await writing;
     signal?.throwIfAborted();
+    if (restarted) {
+      // Every page is read again from the first: counting goes back to zero (once the page being
+      // written when the scan restarted has been counted), so none of them counts twice.
+      report.read = 0;
+      readAtStart = 0;
+      restarted = false;
+    }
     if (objects.length > 0) {
       writing = write(objects, page.cursor);
       // Awaited before the next write; this keeps a failure meanwhile from counting as unhandled.

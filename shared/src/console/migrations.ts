@@ -10,18 +10,12 @@ export const MIGRATION_KINDS = ['files', 'live'] as const;
 export type MigrationKind = (typeof MIGRATION_KINDS)[number];
 
 /**
- * queued → running → succeeded | failed | cancelled. A run whose bff process stopped (restart,
- * crash) is `interrupted`; resuming it continues from its checkpoints (live) or reruns it (files,
+ * running → succeeded | failed | cancelled. A run starts `running` at once (a second start in the
+ * same app is refused while one runs, so nothing waits in line). A run whose bff process stopped
+ * (restart, crash) is `interrupted`; resuming it continues from its checkpoints (live) or reruns it (files,
  * which is safe: an import changes nothing the second time).
  */
-export const MIGRATION_STATUSES = [
-  'queued',
-  'running',
-  'succeeded',
-  'failed',
-  'cancelled',
-  'interrupted',
-] as const;
+export const MIGRATION_STATUSES = ['running', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
 
 /** What happened to one class (or one relation field, named "<Class>.<field>"). */
@@ -58,6 +52,8 @@ export const migrationSchema = z.object({
   etaSeconds: z.number().nullable(),
   /** Why the run failed or stopped, in words a person understands. */
   error: z.string().nullable(),
+  /** An upload run whose kept file was discarded on request: it can no longer be resumed. */
+  uploadDiscarded: z.boolean(),
 });
 export type Migration = z.infer<typeof migrationSchema>;
 

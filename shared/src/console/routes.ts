@@ -338,6 +338,14 @@ export const consoleRoutes = {
     response: migrationResponseSchema,
     access: 'migrate.run',
   }),
+  /** Deletes the kept export of an upload run that stopped before the end; it can no longer resume. */
+  discardMigrationUpload: route({
+    method: 'DELETE',
+    path: '/api/apps/:app/migrations/:id/upload',
+    body: none,
+    response: migrationResponseSchema,
+    access: 'migrate.run',
+  }),
 } as const;
 
 /** Prefix under which the console exposes an app's upstream API: /api/apps/<app>/1.1/... */

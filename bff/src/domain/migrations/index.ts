@@ -1,4 +1,5 @@
 export { cancelMigration } from './cancel';
+export { discardMigrationUpload } from './discard-upload';
 export { getMigration, listMigrations } from './get';
 export { resumeMigration } from './resume';
 export { startLiveMigration } from './start-live';

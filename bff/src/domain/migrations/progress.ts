@@ -17,7 +17,9 @@ const add = (base: MigrationClass | undefined, r: ClassReport): Omit<MigrationCl
   base
     ? {
         name: r.name,
-        read: base.read + r.read,
+        // The engine counts a resumed class's reads on from its checkpoint, so pages sent again
+        // count once; a class this attempt has not read (finished before) keeps the earlier count.
+        read: r.read > 0 ? r.read : base.read,
         written: base.written + r.written,
         skipped: base.skipped + r.skipped,
         failed: base.failed + r.failed,
@@ -34,8 +36,8 @@ const add = (base: MigrationClass | undefined, r: ClassReport): Omit<MigrationCl
 
 /**
  * The report of a run as it goes, class by class. A resumed live copy continues from its
- * checkpoints, so what this run reads is added to what the earlier attempts counted (`base`); a
- * rerun of an upload starts counting afresh.
+ * checkpoints, so what this run writes, skips and fails is added to what the earlier attempts
+ * counted (`base`), and `read` goes on from the checkpoint; a rerun of an upload starts afresh.
  */
 export class RunProgress {
   private readonly classes = new Map<string, MigrationClass>();

@@ -5,6 +5,7 @@ import { audit } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
 import { findOrThrow, refuseWhileRunning } from './get';
 import { launch, settled } from './runner';
+import { checkSourceUrl } from './source-url';
 import { claimForResume, toMigration } from './store';
 import { uploadDir, uploadExists } from './uploads';
 
@@ -22,12 +23,20 @@ export async function resumeMigration(ctx: ProxyContext, id: string, uploads: st
       `Only a cancelled, failed or interrupted migration can be resumed; this one is ${status}.`,
     );
   const cfg = before.source_config;
+  if ('upload' in cfg && cfg.discarded)
+    throw new ConsoleError(
+      409,
+      'conflict',
+      `The uploaded file ${cfg.name} was discarded, so this migration cannot be resumed; upload the export again.`,
+    );
   if ('upload' in cfg && !(await uploadExists(join(uploadDir(uploads, id), cfg.upload))))
     throw new ConsoleError(
       409,
       'conflict',
       `The uploaded file ${cfg.name} is no longer on the console server; upload the export again.`,
     );
+  // The name may point elsewhere now than when the run started.
+  if ('url' in cfg) await checkSourceUrl(cfg.url);
   // A run this process cancelled a moment ago may still be finishing its last batch.
   await settled(id);
   await refuseWhileRunning(ctx);

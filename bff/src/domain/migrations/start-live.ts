@@ -7,6 +7,7 @@ import { sealContext } from './execute';
 import { launch } from './runner';
 import { insertRun, toMigration } from './store';
 import { refuseWhileRunning } from './get';
+import { checkSourceUrl } from './source-url';
 
 /**
  * Starts a live copy from a LeanCloud-compatible app into this one. The source's master key is
@@ -18,9 +19,10 @@ export async function startLiveMigration(
   body: StartLiveMigrationBody,
   uploads: string,
 ): Promise<Migration> {
+  const url = body.sourceUrl.replace(/\/+$/, '');
+  await checkSourceUrl(url);
   await refuseWhileRunning(ctx);
   const id = randomUUID();
-  const url = body.sourceUrl.replace(/\/+$/, '');
   const row = await insertRun(ctx.sql, {
     id,
     app: ctx.app.id,

@@ -8,8 +8,18 @@ import type { CheckpointState } from '@switchboard/migrate';
  */
 export const STALE_SECONDS = 20;
 
-/** Where a run reads from: the uploaded file (kept until the run succeeds), or a live app. */
-export type SourceConfig = { upload: string; name: string } | { url: string; appId: string };
+/**
+ * Where a run reads from: the uploaded file (kept until the run succeeds, or until someone
+ * discards it), or a live app.
+ */
+export type SourceConfig =
+  { upload: string; name: string; discarded?: boolean } | { url: string; appId: string };
+
+/** The kept upload of this run was deleted on request: nothing is left to resume from. */
+export const uploadDiscarded = (cfg: SourceConfig): boolean => 'upload' in cfg && cfg.discarded === true;
+
+/** SQL for the same, on a row: `false` for live runs and uploads still kept. */
+const DISCARDED = `coalesce((source_config->>'discarded')::boolean, false)`;
 
 export interface Progress {
   classes: MigrationClass[];
@@ -60,6 +70,7 @@ export function toMigration(r: MigrationRow): Migration {
     ignoredFiles: r.progress.ignoredFiles ?? [],
     etaSeconds: r.stale || r.status !== 'running' ? null : (r.progress.etaSeconds ?? null),
     error: r.stale ? 'The console server running this migration stopped; resume it to continue.' : r.error,
+    uploadDiscarded: uploadDiscarded(r.source_config),
   };
 }
 
@@ -157,16 +168,20 @@ export async function finishRun(
   );
 }
 
-/** Marks a queued or running (or interrupted) run cancelled; undefined when it was not. */
+/** Marks a running (or interrupted) run cancelled; undefined when it was not. */
 export async function cancelRun(sql: Sql, app: string, id: string): Promise<MigrationRow | undefined> {
   const rows = await sql.query<MigrationRow>(
     `UPDATE console_migrations SET status = 'cancelled', finished_at = now(), updated_at = now(),
             error = 'Cancelled.'
-      WHERE id = $1 AND app = $2 AND status IN ('queued', 'running') RETURNING ${COLUMNS}`,
+      WHERE id = $1 AND app = $2 AND status = 'running' RETURNING ${COLUMNS}`,
     [id, app],
   );
   return rows[0];
 }
+
+/** Cancelled, failed, or running with a heartbeat that stopped (interrupted). */
+const STOPPED = `(status IN ('cancelled', 'failed')
+  OR (status = 'running' AND heartbeat_at < now() - interval '${STALE_SECONDS} seconds'))`;
 
 /**
  * Claims a cancelled, failed or interrupted run for running again. One statement, so two
@@ -176,11 +191,35 @@ export async function claimForResume(sql: Sql, app: string, id: string): Promise
   const rows = await sql.query<MigrationRow>(
     `UPDATE console_migrations SET status = 'running', heartbeat_at = now(), updated_at = now(),
             finished_at = NULL, error = NULL
-      WHERE id = $1 AND app = $2
-        AND (status IN ('cancelled', 'failed')
-             OR (status = 'running' AND heartbeat_at < now() - interval '${STALE_SECONDS} seconds'))
+      WHERE id = $1 AND app = $2 AND NOT ${DISCARDED} AND ${STOPPED}
       RETURNING ${COLUMNS}`,
     [id, app],
+  );
+  return rows[0];
+}
+
+/**
+ * Marks an upload run that stopped before the end as having lost its upload; undefined when the
+ * run is not one (still running, succeeded, live, or discarded already). One statement, so a
+ * resume claiming the run at the same moment either wins before it or is refused after it. An
+ * interrupted run (running, its heartbeat stopped) is stored as `interrupted` with an error that
+ * no longer invites resuming it.
+ */
+export async function markUploadDiscarded(
+  sql: Sql,
+  app: string,
+  id: string,
+): Promise<MigrationRow | undefined> {
+  const rows = await sql.query<MigrationRow>(
+    `UPDATE console_migrations
+        SET source_config = source_config || '{"discarded": true}'::jsonb, updated_at = now(),
+            finished_at = coalesce(finished_at, now()),
+            error = CASE WHEN status = 'running' THEN $3 ELSE error END,
+            status = CASE WHEN status = 'running' THEN 'interrupted' ELSE status END
+      WHERE id = $1 AND app = $2 AND kind = 'files' AND NOT ${DISCARDED}
+        AND ${STOPPED}
+      RETURNING ${COLUMNS}`,
+    [id, app, 'The console server running this migration stopped before it finished.'],
   );
   return rows[0];
 }

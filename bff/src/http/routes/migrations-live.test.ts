@@ -71,6 +71,11 @@ describe('live copy from a LeanCloud-compatible app', () => {
       expect(r.status, r.text).toBe(200);
       const id = (r.json.migration as { id: string }).id;
       await gate.reached;
+      expect(r.json.migration).toMatchObject({ status: 'running' });
+      // Runs start at once, so a second one is refused rather than left waiting in line.
+      const second = await call('POST', base, startBody());
+      expect(second.status).toBe(409);
+      expect(second.json.message).toMatch(/already running .*; wait for it or cancel it first/);
       const cancelled = await call('POST', `${base}/${id}/cancel`);
       expect(cancelled.status, cancelled.text).toBe(200);
       const m = cancelled.json.migration as {
@@ -150,6 +155,62 @@ describe('live copy from a LeanCloud-compatible app', () => {
     );
   }, 180_000);
 
+  /** A run stopped midway in Item, as its row keeps it: Item's counts and its checkpoint. */
+  async function stoppedInItem(id: string, read: number, item: { cursor: string; read: number }) {
+    await bff.sql.query(
+      `INSERT INTO console_migrations (id, app, kind, status, source, source_config, source_key_sealed,
+         created_by, heartbeat_at, finished_at, error, progress, checkpoint)
+       VALUES ($1, 'default', 'live', 'cancelled', 'old', $2::jsonb, $3, 'dev@example.com',
+         now() - interval '1 hour', now() - interval '1 hour', 'Cancelled.', $4::jsonb, $5::jsonb)`,
+      [
+        id,
+        JSON.stringify({ url: source.url, appId: source.keys.appId }),
+        secretBoxFor(bff.sql).seal(source.keys.masterKey, `console_migrations:${id}`),
+        JSON.stringify({
+          classes: [
+            {
+              name: 'Item',
+              read,
+              written: read,
+              skipped: 0,
+              failed: 0,
+              total: ITEMS,
+              done: false,
+              failures: [],
+            },
+          ],
+        }),
+        JSON.stringify({ source: `${source.url} ${source.keys.appId}`, classes: { Item: item } }),
+      ],
+    );
+    expect((await call('POST', `${base}/${id}/resume`)).status).toBe(200);
+    const end = await finished(id);
+    expect(end.status, String(end.error)).toBe('succeeded');
+    return (end.classes as { name: string; read: number }[]).find((c) => c.name === 'Item');
+  }
+
+  it('cancelled midway and resumed: read equals the class size, however many pages are sent again', async () => {
+    // The cursor expired meanwhile (cursors last ten minutes): Item is scanned again from its start.
+    expect(await stoppedInItem('expired-0000', 1000, { cursor: 'expired.cursor', read: 1000 })).toMatchObject(
+      {
+        read: ITEMS,
+      },
+    );
+    // The last page (no cursor after it) was written and counted, but the class not yet marked done:
+    // the resumed copy reads that page again from the cursor before it.
+    const page = async (cursor?: string) => {
+      const qs = new URLSearchParams({ limit: '1000', ...(cursor ? { cursor } : {}) });
+      const r = await fetch(`${source.url}/1.1/scan/classes/Item?${qs.toString()}`, {
+        headers: { 'X-LC-Id': source.keys.appId, 'X-LC-Key': `${source.keys.masterKey},master` },
+      });
+      return String(((await r.json()) as { cursor: string }).cursor);
+    };
+    const second = await page(await page());
+    expect(await stoppedInItem('lastpage-0000', ITEMS, { cursor: second, read: 2000 })).toMatchObject({
+      read: ITEMS,
+    });
+  }, 180_000);
+
   it('ends failed with a message when the source refuses the key or cannot be reached', async () => {
     const wrongKey = 'not-the-master-key-123';
     const refused = await call('POST', base, startBody(source.url, wrongKey));
@@ -162,6 +223,20 @@ describe('live copy from a LeanCloud-compatible app', () => {
     const badUrl = await call('POST', base, { ...startBody(), sourceUrl: 'ftp://example.com' });
     expect(badUrl.status).toBe(400);
     expect(badUrl.json.message).toMatch(/source API address/);
+    const before = (await call('GET', base)).json.migrations as unknown[];
+    for (const sourceUrl of [
+      'http://169.254.169.254',
+      'http://[::ffff:169.254.169.254]',
+      'http://metadata.google.internal',
+    ]) {
+      const metadata = await call('POST', base, { ...startBody(), sourceUrl });
+      expect(metadata.status, sourceUrl).toBe(400);
+      expect(metadata.json.message).toMatch(
+        /link-local or cloud metadata address, which the console does not connect to/,
+      );
+    }
+    // Refused before a run exists: nothing was fetched, nothing is listed.
+    expect((await call('GET', base)).json.migrations).toHaveLength(before.length);
     const noKey = await call('POST', base, { ...startBody(), sourceMasterKey: '' });
     expect(noKey.status).toBe(400);
     expect(answers.join('\n')).not.toContain(wrongKey);

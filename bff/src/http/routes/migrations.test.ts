@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsRoot } from '../../domain/migrations';
@@ -195,6 +195,94 @@ describe('uploading a LeanCloud export', () => {
     });
     expect(r.status).toBe(413);
     expect((JSON.parse(r.text) as { message: string }).message).toMatch(/larger than 1 GB/);
+  });
+
+  it('discards the kept upload of a run that failed, after which it cannot be resumed', async () => {
+    const r = await upload(bff.url, clients.developer, 'kept.jsonl', jsonLines);
+    expect(r.status, r.text).toBe(200);
+    const id = (r.json.migration as { id: string }).id;
+    expect(r.json.migration).toMatchObject({ uploadDiscarded: false });
+    expect((await waitForEnd(clients.developer, id)).status).toBe('succeeded');
+    // As a run that failed: its row says so and its upload is still kept on disk.
+    const folder = join(uploadsRoot(undefined), id);
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'kept.jsonl'), jsonLines);
+    await bff.sql.query(`UPDATE console_migrations SET status = 'failed' WHERE id = $1`, [id]);
+
+    for (const who of ['support', 'viewer'] as const)
+      expect((await clients[who].call('DELETE', `${base}/${id}/upload`)).status, who).toBe(403);
+    expect((await clients.developer.call('DELETE', `${base}/no-such-run/upload`)).status).toBe(404);
+
+    const discarded = await clients.developer.call('DELETE', `${base}/${id}/upload`);
+    expect(discarded.status, discarded.text).toBe(200);
+    expect(discarded.json.migration).toMatchObject({ id, status: 'failed', uploadDiscarded: true });
+    expect(existsSync(folder)).toBe(false);
+
+    const resumed = await clients.developer.call('POST', `${base}/${id}/resume`);
+    expect(resumed.status).toBe(409);
+    expect(resumed.json.message).toMatch(/kept\.jsonl was discarded, so this migration cannot be resumed/);
+    const again = await clients.developer.call('DELETE', `${base}/${id}/upload`);
+    expect(again.status).toBe(409);
+    expect(again.json.message).toMatch(/already discarded/);
+
+    const audit = await clients.admin.call('GET', '/api/audit?action=migration.discard_upload&limit=5');
+    expect(audit.json.results).toEqual([
+      expect.objectContaining({ action: 'migration.discard_upload', actorEmail: people.developer.email }),
+    ]);
+  });
+
+  it('discards the upload of an interrupted run, which then no longer asks to be resumed', async () => {
+    const r = await upload(bff.url, clients.admin, 'Post.jsonl', jsonLines);
+    const id = (r.json.migration as { id: string }).id;
+    expect((await waitForEnd(clients.admin, id)).status).toBe('succeeded');
+    // As a run whose console process died midway, its upload still on disk.
+    const folder = join(uploadsRoot(undefined), id);
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'Post.jsonl'), jsonLines);
+    await bff.sql.query(
+      `UPDATE console_migrations SET status = 'running', heartbeat_at = now() - interval '1 hour', finished_at = NULL
+        WHERE id = $1`,
+      [id],
+    );
+    const discarded = await clients.admin.call('DELETE', `${base}/${id}/upload`);
+    expect(discarded.status, discarded.text).toBe(200);
+    const m = discarded.json.migration as { status: string; error: string; finishedAt: string | null };
+    expect(m).toMatchObject({ status: 'interrupted', uploadDiscarded: true });
+    expect(m.error).toMatch(/stopped before it finished/);
+    expect(m.error).not.toMatch(/resume/);
+    expect(m.finishedAt).not.toBeNull();
+    expect(existsSync(folder)).toBe(false);
+    // Stored so: a later read does not take it for a run whose heartbeat stopped.
+    expect((await clients.admin.call('GET', `${base}/${id}`)).json.migration).toMatchObject({
+      status: 'interrupted',
+      error: m.error,
+    });
+  });
+
+  it('keeps the upload of a running or succeeded run, and has none to discard for a live copy', async () => {
+    const r = await upload(bff.url, clients.admin, 'Post.jsonl', jsonLines);
+    const id = (r.json.migration as { id: string }).id;
+    expect((await waitForEnd(clients.admin, id)).status).toBe('succeeded');
+    const done = await clients.admin.call('DELETE', `${base}/${id}/upload`);
+    expect(done.status).toBe(409);
+    expect(done.json.message).toMatch(/succeeded; its uploaded file was removed/);
+    // As a run another console process is working on right now.
+    await bff.sql.query(
+      `UPDATE console_migrations SET status = 'running', heartbeat_at = now() WHERE id = $1`,
+      [id],
+    );
+    const running = await clients.admin.call('DELETE', `${base}/${id}/upload`);
+    expect(running.status).toBe(409);
+    expect(running.json.message).toMatch(/running; cancel it before discarding its upload/);
+    await bff.sql.query(`UPDATE console_migrations SET status = 'succeeded' WHERE id = $1`, [id]);
+    await bff.sql.query(
+      `UPDATE console_migrations SET kind = 'live', source_config = '{"url": "http://127.0.0.1:1", "appId": "x"}'::jsonb,
+         status = 'failed' WHERE id = $1`,
+      [id],
+    );
+    const live = await clients.admin.call('DELETE', `${base}/${id}/upload`);
+    expect(live.status).toBe(409);
+    expect(live.json.message).toMatch(/live copy keeps no uploaded file/);
   });
 
   it('is refused to support, viewer and operator, allowed to developers and admins', async () => {

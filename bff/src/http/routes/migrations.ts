@@ -2,6 +2,7 @@ import { consoleRoutes, migrationUploadQuerySchema, startLiveMigrationBodySchema
 import { Router } from 'express';
 import {
   cancelMigration,
+  discardMigrationUpload,
   getMigration,
   listMigrations,
   resumeMigration,
@@ -14,7 +15,7 @@ import { parseBody, singleQuery } from '../errors';
 
 const PERMISSION = 'migrate.run';
 
-/** The migration wizard: uploads, live copies, their progress, cancel and resume. */
+/** The migration wizard: uploads, live copies, their progress, cancel, resume and discarding an upload. */
 export function migrationRoutes(access: AppAccess, uploads: string): Router {
   const r = Router();
   const id = (v: unknown) => String(v);
@@ -58,6 +59,11 @@ export function migrationRoutes(access: AppAccess, uploads: string): Router {
   r.post(consoleRoutes.resumeMigration.path, async (req, res) => {
     const ctx = await access(req, PERMISSION);
     res.json({ migration: await resumeMigration(ctx, id(req.params.id), uploads) });
+  });
+
+  r.delete(consoleRoutes.discardMigrationUpload.path, async (req, res) => {
+    const ctx = await access(req, PERMISSION);
+    res.json({ migration: await discardMigrationUpload(ctx, id(req.params.id), uploads) });
   });
 
   return r;

@@ -6,7 +6,14 @@ import { isActive } from '../utils/status';
 import { migrationKeys } from './keys';
 import { routePath } from './route-path';
 
-const { listMigrations, getMigration, startLiveMigration, cancelMigration, resumeMigration } = consoleRoutes;
+const {
+  listMigrations,
+  getMigration,
+  startLiveMigration,
+  cancelMigration,
+  resumeMigration,
+  discardMigrationUpload,
+} = consoleRoutes;
 
 export const getMigrations = (app: string, signal?: AbortSignal) =>
   apiRequest(routePath(listMigrations.path, { app }), { schema: listMigrations.response, signal });
@@ -73,5 +80,13 @@ export const useResumeMigration = (app: string) =>
     apiRequest(routePath(resumeMigration.path, { app, id }), {
       method: 'POST',
       schema: resumeMigration.response,
+    }),
+  );
+
+export const useDiscardMigrationUpload = (app: string) =>
+  useRunMutation(app, (id: string) =>
+    apiRequest(routePath(discardMigrationUpload.path, { app, id }), {
+      method: 'DELETE',
+      schema: discardMigrationUpload.response,
     }),
   );

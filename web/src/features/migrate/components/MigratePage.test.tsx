@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { json, stubFetch } from '../../../test/fetch';
 import type { StubHandler } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
-import { aMigration, migrateRoutes, sessionWith } from './test-routes';
+import { aClass, aMigration, migrateRoutes, sessionWith } from './test-routes';
 
 const history = [
   aMigration({
@@ -13,6 +13,12 @@ const history = [
     finishedAt: '2026-11-23T07:05:00.000Z',
   }),
   aMigration({ id: 'm1', kind: 'live', status: 'interrupted', source: 'https://old.example.com (app abc)' }),
+  aMigration({
+    id: 'm0',
+    status: 'succeeded',
+    source: 'first-try.zip',
+    classes: [aClass({ read: 5, written: 4, failed: 1, done: true }), aClass({ name: 'Post', failed: 2 })],
+  }),
 ];
 
 function server(permissions: string[], extra: Record<string, StubHandler> = {}) {
@@ -65,8 +71,8 @@ describe('MigratePage', { timeout: 30_000 }, () => {
     renderRoutes(migrateRoutes, '/apps/default/migrate');
     const table = await screen.findByRole('table', { name: 'Past runs' });
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent('Finished');
+    expect(rows).toHaveLength(4);
+    expect(within(rows[1]!).getByText('Finished')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('dev@example.com');
     expect(within(rows[1]!).getByRole('link', { name: 'shop-export.zip' })).toHaveAttribute(
       'href',
@@ -74,6 +80,8 @@ describe('MigratePage', { timeout: 30_000 }, () => {
     );
     expect(rows[2]).toHaveTextContent('Interrupted');
     expect(rows[2]).toHaveTextContent('Live copy');
+    // Finished, but with objects left behind: the row says how many.
+    expect(within(rows[3]!).getByText('Finished with 3 failures')).toBeInTheDocument();
     expect(screen.getByText(/newer updatedAt wins/)).toBeInTheDocument();
   });
 
@@ -89,7 +97,7 @@ describe('MigratePage', { timeout: 30_000 }, () => {
     const started = aMigration({
       id: 'm9',
       kind: 'live',
-      status: 'queued',
+      status: 'running',
       source: 'https://old.example.com',
     });
     const { calls } = server(['migrate.run'], {
@@ -140,7 +148,7 @@ describe('MigratePage', { timeout: 30_000 }, () => {
   });
 
   it('uploads the export as the raw body with the CSRF header, then opens its run', async () => {
-    const started = aMigration({ id: 'm5', status: 'queued', source: 'shop.zip' });
+    const started = aMigration({ id: 'm5', status: 'running', source: 'shop.zip' });
     server(['migrate.run'], {
       'GET /api/apps/default/migrations/m5': () =>
         json(200, { migration: { ...started, status: 'succeeded' } }),

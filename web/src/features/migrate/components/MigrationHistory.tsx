@@ -42,7 +42,7 @@ export function MigrationHistory({ app }: { app: string }) {
             {runs.data.map((m) => (
               <TableRow key={m.id}>
                 <TableCell>
-                  <StatusChip status={m.status} />
+                  <StatusChip migration={m} />
                 </TableCell>
                 <TableCell>
                   <Link component={RouterLink} to={migratePaths.run(app, m.id)}>

@@ -75,7 +75,12 @@ describe('MigrationRunPage', { timeout: 30_000 }, () => {
 
     // The page asks again on its own until the run ends.
     expect(await screen.findByRole('heading', { name: 'Report' }, { timeout: 10_000 })).toBeInTheDocument();
-    expect(screen.getByText('Finished')).toBeInTheDocument();
+    // Two Item objects were not moved: the run finished, but not cleanly, and says so.
+    expect(screen.getByText('Finished with 2 failures')).toBeInTheDocument();
+    expect(screen.queryByText('Finished')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Finished with 2 failures: these objects were not moved. The report below says which and why',
+    );
     expect(screen.queryByText(/min left/)).not.toBeInTheDocument();
     const failures = screen.getByRole('table', { name: 'Failures in Item' });
     expect(within(failures).getByRole('row', { name: /line 7/ })).toHaveTextContent('owner is not a pointer');
@@ -84,6 +89,18 @@ describe('MigrationRunPage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
     const polls = calls.filter((c) => c.url.pathname === PATH).length;
     expect(polls).toBe(2);
+  });
+
+  it('shows a run that moved everything as plainly finished, with no warning', async () => {
+    const clean = aMigration({
+      status: 'succeeded',
+      classes: [aClass({ name: 'Item', read: 8, written: 5, skipped: 3, total: 8, done: true })],
+    });
+    server([clean]);
+    renderRoutes(migrateRoutes, '/apps/default/migrate/m1');
+    expect(await screen.findByText('Finished')).toBeInTheDocument();
+    expect(screen.queryByText(/with \d+ failure/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('cancels only after asking, and then offers to resume', async () => {
@@ -126,7 +143,7 @@ describe('MigrationRunPage', { timeout: 30_000 }, () => {
       classes: [aClass({ name: 'Item', read: 10, written: 10, total: 80 })],
     });
     const { calls } = server([interrupted, running], {
-      [`POST ${PATH}/resume`]: () => json(200, { migration: { ...running, status: 'queued' } }),
+      [`POST ${PATH}/resume`]: () => json(200, { migration: running }),
       'GET /api/apps/default/migrations': () => json(200, { migrations: [] }),
     });
     const { user } = renderRoutes(migrateRoutes, '/apps/default/migrate/m1');
@@ -134,9 +151,50 @@ describe('MigrationRunPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('Interrupted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resume' }));
-    expect(await screen.findByText('Queued')).toBeInTheDocument();
+    expect(await screen.findByText('Running')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === `${PATH}/resume`)).toBe(true);
+  });
+
+  it('discards the upload of a failed run only after asking, then offers no resume', async () => {
+    const failed = aMigration({
+      status: 'failed',
+      source: 'shop.zip',
+      error: 'The import stopped.',
+      classes: [aClass({ name: 'Item', read: 10, written: 10, total: 80 })],
+    });
+    const { calls } = server([failed], {
+      [`DELETE ${PATH}/upload`]: () => json(200, { migration: { ...failed, uploadDiscarded: true } }),
+      'GET /api/apps/default/migrations': () => json(200, { migrations: [] }),
+    });
+    const { user } = renderRoutes(migrateRoutes, '/apps/default/migrate/m1');
+    await user.click(await screen.findByRole('button', { name: 'Discard upload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard the uploaded file?' });
+    expect(dialog).toHaveTextContent('deletes its copy of shop.zip');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    // The page behind the closing dialog is inert until the dialog is gone.
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Discard upload' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard the file' }),
+    );
+    expect(
+      await screen.findByText(/The uploaded file was discarded, so this run cannot be resumed/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Discard upload' })).not.toBeInTheDocument();
+    const deletes = calls.filter((c) => c.method === 'DELETE');
+    expect(deletes.map((c) => c.url.pathname)).toEqual([`${PATH}/upload`]);
+    expect(deletes[0]!.headers.get('x-switchboard-csrf')).toBe('1');
+  });
+
+  it('offers no discard for a live copy, which keeps no file', async () => {
+    server([aMigration({ kind: 'live', status: 'cancelled', source: 'https://old.example.com' })]);
+    renderRoutes(migrateRoutes, '/apps/default/migrate/m1');
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Discard upload' })).not.toBeInTheDocument();
   });
 
   it('says so with the error component when the run does not exist', async () => {

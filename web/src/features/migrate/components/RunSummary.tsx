@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Migration } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { etaFromSeconds } from '../utils/eta';
-import { isActive, overallFraction, totals } from '../utils/status';
+import { finishedWithFailures, isActive, overallFraction, totals } from '../utils/status';
 import { StatusChip } from './StatusChip';
 import { useShowTime } from '../../../lib/time-zone';
 
@@ -19,11 +19,12 @@ export function RunSummary({ migration: m }: { migration: Migration }) {
   const active = isActive(m.status);
   const eta = active ? etaFromSeconds(m.etaSeconds) : null;
   const sum = totals(m.classes);
+  const leftBehind = finishedWithFailures(m);
 
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <StatusChip status={m.status} />
+        <StatusChip migration={m} />
         <Typography>{t('migrate.run.source', { source: m.source })}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t(`migrate.kinds.${m.kind}`)}
@@ -34,6 +35,9 @@ export function RunSummary({ migration: m }: { migration: Migration }) {
         {m.finishedAt ? ` · ${t('migrate.run.finishedAt', { when: showTime(m.finishedAt) })}` : ''}
       </Typography>
       {m.error && <Alert severity={m.status === 'failed' ? 'error' : 'warning'}>{m.error}</Alert>}
+      {leftBehind > 0 && (
+        <Alert severity="warning">{t('migrate.run.finishedWithFailures', { count: leftBehind })}</Alert>
+      )}
       <Box sx={{ maxWidth: 640 }}>
         <LinearProgress
           aria-label={t('migrate.run.overall')}

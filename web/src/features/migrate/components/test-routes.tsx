@@ -47,5 +47,6 @@ export const aMigration = (over: Partial<Migration> = {}): Migration => ({
   ignoredFiles: [],
   etaSeconds: null,
   error: null,
+  uploadDiscarded: false,
   ...over,
 });

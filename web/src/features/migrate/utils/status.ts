@@ -1,11 +1,19 @@
 import type { Migration, MigrationClass, MigrationStatus } from '@switchboard/shared';
 
 /** Still moving: the page keeps asking for progress. */
-export const isActive = (status: MigrationStatus): boolean => status === 'queued' || status === 'running';
+export const isActive = (status: MigrationStatus): boolean => status === 'running';
 
 /** A run that stopped before the end can go on from where it was. */
 export const canResume = (status: MigrationStatus): boolean =>
   status === 'interrupted' || status === 'cancelled' || status === 'failed';
+
+/** Resumable: stopped early, and (an upload) its kept file was not discarded. */
+export const canResumeRun = (m: Pick<Migration, 'status' | 'uploadDiscarded'>): boolean =>
+  canResume(m.status) && !m.uploadDiscarded;
+
+/** An upload run that stopped early still holds its export on the console server's disk. */
+export const canDiscardUpload = (m: Pick<Migration, 'kind' | 'status' | 'uploadDiscarded'>): boolean =>
+  m.kind === 'files' && canResumeRun(m);
 
 export const canCancel = isActive;
 
@@ -61,3 +69,10 @@ export function totals(classes: readonly MigrationClass[]): Totals {
     { read: 0, written: 0, skipped: 0, failed: 0 },
   );
 }
+
+/**
+ * A run that finished but left objects behind. Its status stays `succeeded` (every class was
+ * gone through, nothing is left to resume), yet showing it as plainly finished would hide them.
+ */
+export const finishedWithFailures = (m: Pick<Migration, 'status' | 'classes'>): number =>
+  m.status === 'succeeded' ? totals(m.classes).failed : 0;

@@ -885,9 +885,10 @@ export const en = {
     },
     kinds: { files: 'Export file', live: 'Live copy' },
     statuses: {
-      queued: 'Queued',
       running: 'Running',
       succeeded: 'Finished',
+      succeededWithFailures_one: 'Finished with {{count}} failure',
+      succeededWithFailures_other: 'Finished with {{count}} failures',
       failed: 'Failed',
       cancelled: 'Cancelled',
       interrupted: 'Interrupted',
@@ -907,6 +908,14 @@ export const en = {
       keepRunning: 'Keep running',
       confirmCancel: 'Cancel the run',
       resume: 'Resume',
+      discard: 'Discard upload',
+      discardTitle: 'Discard the uploaded file?',
+      discardText:
+        'The console server deletes its copy of {{name}}, kept so this run could be resumed. Objects already moved stay; the run can no longer be resumed.',
+      keepUpload: 'Keep it',
+      confirmDiscard: 'Discard the file',
+      uploadDiscarded:
+        'The uploaded file was discarded, so this run cannot be resumed. To import it, upload the export again.',
       classes: 'Classes',
       class: 'Class',
       read: 'Read',
@@ -925,6 +934,10 @@ export const en = {
       path: 'File',
       reason: 'Why',
       noFailures: 'Nothing failed.',
+      finishedWithFailures_one:
+        'Finished with {{count}} failure: one object was not moved. The report below says which and why; fix the export and upload it again (objects already moved are skipped).',
+      finishedWithFailures_other:
+        'Finished with {{count}} failures: these objects were not moved. The report below says which and why; fix the export and upload it again (objects already moved are skipped).',
     },
     eta: {
       lessThanMinute: 'less than a minute left',

@@ -871,9 +871,10 @@ export const zhCN: Messages = {
     },
     kinds: { files: '导出文件', live: '实时复制' },
     statuses: {
-      queued: '排队中',
       running: '进行中',
       succeeded: '已完成',
+      succeededWithFailures_one: '已完成，{{count}} 项失败',
+      succeededWithFailures_other: '已完成，{{count}} 项失败',
       failed: '失败',
       cancelled: '已取消',
       interrupted: '已中断',
@@ -892,6 +893,13 @@ export const zhCN: Messages = {
       keepRunning: '继续运行',
       confirmCancel: '取消迁移',
       resume: '继续',
+      discard: '丢弃上传的文件',
+      discardTitle: '丢弃上传的文件？',
+      discardText:
+        '控制台服务器将删除为继续此次运行而保留的 {{name}}。已迁移的对象保持不变；此次运行将无法再继续。',
+      keepUpload: '保留',
+      confirmDiscard: '丢弃文件',
+      uploadDiscarded: '上传的文件已丢弃，此次运行无法再继续。如需导入，请重新上传导出文件。',
       classes: '类',
       class: '类',
       read: '已读取',
@@ -910,6 +918,10 @@ export const zhCN: Messages = {
       path: '文件',
       reason: '原因',
       noFailures: '没有失败项。',
+      finishedWithFailures_one:
+        '已完成，但有 {{count}} 个对象未能迁移。下方报告列出了具体对象和原因；修正导出文件后重新上传即可（已迁移的对象会被跳过）。',
+      finishedWithFailures_other:
+        '已完成，但有 {{count}} 个对象未能迁移。下方报告列出了具体对象和原因；修正导出文件后重新上传即可（已迁移的对象会被跳过）。',
     },
     eta: {
       lessThanMinute: '剩余不到一分钟',
