@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useUserSearch } from '../api/members';
 import type { UserSummary } from '../api/members';
+import { enterPick } from '../utils/enter-pick';
 
 /** Finds a user by username prefix or objectId and reports the one picked. */
 export function UserSearchPicker({
@@ -19,23 +20,59 @@ export function UserSearchPicker({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
   const search = useUserSearch(app, text);
+  const shown = search.data ?? [];
+  // Autocomplete forgets its highlighted option on the first re-render after its options change
+  // when the option at that index before the change is not in the new list (mui/material-ui#48093);
+  // with value={null} it then resets to nothing, and Enter picked nobody. A refetch of this
+  // search or of the page's lists landing between the arrow key and Enter was enough. So the
+  // option the person moved to is kept here and Enter is answered from it.
+  const highlighted = useRef<UserSummary | null>(null);
+
+  const pick = (user: UserSummary) => {
+    onPick(user);
+    setText('');
+    setOpen(false);
+    highlighted.current = null;
+  };
+
   return (
     <Autocomplete
       sx={{ flex: 1, minWidth: 240 }}
       size="small"
       disabled={disabled}
-      options={search.data ?? []}
+      options={shown}
       filterOptions={(o) => o}
       getOptionLabel={(o) => `${o.username} (${o.objectId})`}
       isOptionEqualToValue={(a, b) => a.objectId === b.objectId}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => {
+        setOpen(false);
+        highlighted.current = null;
+      }}
+      onHighlightChange={(_, option) => {
+        highlighted.current = option;
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || !open || event.nativeEvent.isComposing) return;
+        // Enter never submits a surrounding form, and never falls through to Autocomplete's own
+        // choice, which may have been reset under the person.
+        event.preventDefault();
+        event.defaultMuiPrevented = true;
+        const user = enterPick(highlighted.current, shown, !search.isPlaceholderData);
+        if (user) pick(user);
+      }}
       inputValue={text}
       onInputChange={(_, v, reason) => {
-        if (reason !== 'reset') setText(v);
+        if (reason === 'reset') return;
+        // New text: Autocomplete drops its highlight too, and the list will be another answer.
+        highlighted.current = null;
+        setText(v);
       }}
       onChange={(_, o) => {
-        if (o) onPick(o);
-        setText('');
+        if (o) pick(o);
       }}
       value={null}
       loading={search.isFetching}
