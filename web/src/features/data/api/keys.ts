@@ -20,8 +20,6 @@ export const classKeys = {
   list: (app: string) => [...classKeys.all(app), 'list'] as const,
   /** Object counts of every class (estimated for large ones). */
   stats: (app: string) => [...classKeys.all(app), 'stats'] as const,
-  /** Whether the app's upstream offers schema writes at all. */
-  capabilities: (app: string) => [...classKeys.all(app), 'capabilities'] as const,
   detail: (app: string, className: string) => [...classKeys.all(app), 'class', className] as const,
   /** The class's count; with `where` (its JSON), of the objects matching it. */
   count: (app: string, className: string, where?: string) =>

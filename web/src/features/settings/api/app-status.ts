@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { appHealthResponseSchema, capabilitiesResponseSchema, consoleRoutes } from '@switchboard/shared';
+import { appHealthResponseSchema, consoleRoutes } from '@switchboard/shared';
 import { apiRequest, callRoute } from '../../../lib/api';
+import { capabilitiesQueryOptions } from '../../../lib/api/capabilities';
 import { settingsKeys } from './keys';
 
 const appPath = (path: string, app: string) => path.replace(':app', encodeURIComponent(app));
@@ -23,13 +24,5 @@ export const appHealthQueryOptions = (app: string) =>
 
 export const useAppHealth = (app: string) => useQuery(appHealthQueryOptions(app));
 
-export const useAppCapabilities = (app: string) =>
-  useQuery({
-    queryKey: settingsKeys.capabilities(app),
-    queryFn: ({ signal }) =>
-      apiRequest(appPath(consoleRoutes.appCapabilities.path, app), {
-        schema: capabilitiesResponseSchema,
-        signal,
-      }),
-    staleTime: 60_000,
-  });
+/** The same query, and cache entry, as the data browser's and the users area's. */
+export const useAppCapabilities = (app: string) => useQuery(capabilitiesQueryOptions(app));

@@ -3,7 +3,6 @@ export const settingsKeys = {
   all: ['settings'] as const,
   preferences: () => [...settingsKeys.all, 'preferences'] as const,
   health: (app: string) => [...settingsKeys.all, 'health', app] as const,
-  capabilities: (app: string) => [...settingsKeys.all, 'capabilities', app] as const,
   /** The signed-in person's two-step sign-in state. */
   totp: () => [...settingsKeys.all, 'totp'] as const,
 };

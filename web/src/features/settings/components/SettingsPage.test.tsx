@@ -85,6 +85,18 @@ describe('SettingsPage', () => {
     expect(within(old).getByText(/cannot be reached at https:\/\/old\.example/)).toBeInTheDocument();
   });
 
+  it('asks every app for its health and its capabilities again on "Check again"', async () => {
+    const { calls } = server();
+    renderWithProviders(page);
+    const demo = await screen.findByRole('region', { name: 'Demo store' });
+    expect(await within(demo).findByText('Class changes: yes')).toBeInTheDocument();
+    const asked = (path: string) => calls.filter((c) => c.url.pathname === path).length;
+    expect(asked('/api/apps/default/capabilities')).toBe(1);
+    screen.getByRole('button', { name: 'Check again' }).click();
+    await waitFor(() => expect(asked('/api/apps/default/capabilities')).toBe(2));
+    await waitFor(() => expect(asked('/api/apps/old/health')).toBe(2));
+  });
+
   it('applies the settings kept on the server when the console opens', async () => {
     const { saved } = server({ language: 'zh-CN', theme: 'dark', timeZone: 'Asia/Shanghai' });
     renderWithProviders(page);

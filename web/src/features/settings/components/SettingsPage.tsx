@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { useConfiguredApps } from '../api/app-status';
 import { settingsKeys } from '../api/keys';
+import { capabilityKeys } from '../../../lib/api/capabilities';
 import { AppStatusCard } from './AppStatusCard';
 import { PreferencesSection } from './PreferencesSection';
 import { SecuritySection } from './SecuritySection';
@@ -18,7 +19,11 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const apps = useConfiguredApps();
   const queryClient = useQueryClient();
-  const recheck = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+  // Health lives under the settings keys, capabilities under their shared key (lib/api).
+  const recheck = () => {
+    void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    void queryClient.invalidateQueries({ queryKey: capabilityKeys.all });
+  };
 
   return (
     <Box sx={{ p: 3, maxWidth: 960 }}>

@@ -9,6 +9,4 @@ export const userKeys = {
   search: (app: string, search: UserSearch, page: number) =>
     [...userKeys.all(app), 'search', search, page] as const,
   detail: (app: string, objectId: string) => [...userKeys.all(app), 'user', objectId] as const,
-  /** What the app's upstream offers: whether it is our server, which has an outbox. */
-  capabilities: (app: string) => ['users-capabilities', app] as const,
 };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { upstreamGet, upstreamSend } from '../../../lib/api';
-import { capabilitiesQueryOptions } from './access';
+import { capabilitiesQueryOptions } from '../../../lib/api/capabilities';
 
 export type MailKind = 'reset_password' | 'verify_email';
 
