@@ -1,3 +1,5 @@
+// First: it starts the requests the first render waits for (app/early-load.ts).
+import './app/early-load';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -39,6 +39,14 @@ const LOADERS: Record<Language, () => Promise<Messages>> = {
   'zh-CN': async () => (await import('./locales/zh-CN')).zhCN,
 };
 
+/**
+ * Starts fetching a language's strings without adding them (safe before initI18n); loadLanguage
+ * then finds the module already on its way.
+ */
+export function preloadLanguage(lng: Language): void {
+  LOADERS[lng]().catch(() => undefined);
+}
+
 /** Makes a language's strings available; resolves at once when they already are. */
 export async function loadLanguage(lng: Language): Promise<void> {
   if (i18next.hasResourceBundle(lng, 'translation')) return;
