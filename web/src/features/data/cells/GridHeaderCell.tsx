@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { MouseEvent } from 'react';
 import { columnTypeLabel } from '../utils/columns';
 import type { GridColumn } from '../utils/columns';
@@ -18,8 +19,11 @@ export interface GridHeaderCellProps {
   onSortChange?: ((field: string, additive: boolean) => void) | undefined;
 }
 
-/** A column's name and type; a button that sorts when the page offers sorting. */
-export function GridHeaderCell({
+/**
+ * A column's name and type; a button that sorts when the page offers sorting. Memoized: the grid
+ * renders at every scrolled frame.
+ */
+export const GridHeaderCell = memo(function GridHeaderCell({
   column,
   colIndex,
   width,
@@ -57,4 +61,4 @@ export function GridHeaderCell({
       )}
     </div>
   );
-}
+});

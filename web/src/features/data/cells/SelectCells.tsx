@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Checkbox from '@mui/material/Checkbox';
 import { useTranslation } from 'react-i18next';
 import type { StoredObject } from '@switchboard/shared';
@@ -9,8 +10,11 @@ interface SelectionProps {
   onChange?: ((next: Set<string>) => void) | undefined;
 }
 
-/** Selects or clears every row of the page (other pages' selections stay as they are). */
-export function SelectAllCell({
+/**
+ * Selects or clears every row of the page (other pages' selections stay as they are). Memoized:
+ * the grid renders at every scrolled frame, and this counts the selected rows among all loaded.
+ */
+export const SelectAllCell = memo(function SelectAllCell({
   rows,
   selection,
   onChange,
@@ -37,7 +41,7 @@ export function SelectAllCell({
       />
     </div>
   );
-}
+});
 
 /**
  * A row's checkbox: a native input, not MUI's Checkbox, since scrolling mounts one per row that

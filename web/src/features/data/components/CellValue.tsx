@@ -2,9 +2,9 @@ import IconButton from '@mui/material/IconButton';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { Link as RouterLink } from 'react-router';
 import type { TFunction } from 'i18next';
-import type { FieldType } from '@switchboard/shared';
+import { messageTemplate } from '../../../lib/i18n/template';
 import { paths } from '../../../lib/paths';
-import { formatCell } from '../utils/format';
+import type { CellView } from '../utils/format';
 
 /**
  * What every cell formats with, read once by the grid: a cell calling useTranslation and
@@ -14,13 +14,27 @@ import { formatCell } from '../utils/format';
 export interface CellFormat {
   t: TFunction;
   timeZone: string;
+  /** Words repeated in every row, translated once (lib/i18n/template.ts). */
+  labels: GridLabels;
 }
+
+export interface GridLabels {
+  utc: (values: { value: string }) => string;
+  openPointer: (values: { className: string; objectId: string }) => string;
+  selectRow: (values: { objectId: string }) => string;
+}
+
+export const gridLabels = (t: TFunction): GridLabels => ({
+  utc: messageTemplate(['value'], (v) => t('data.utc', v)),
+  openPointer: messageTemplate(['className', 'objectId'], (v) => t('data.openPointer', v)),
+  selectRow: messageTemplate(['objectId'], (v) => t('edit.selectRow', v)),
+});
 
 export interface CellValueProps {
   app: string;
   format: CellFormat;
-  value: unknown;
-  columnType?: FieldType | undefined;
+  /** The value as formatCell shows it (the row needs it too, to decide whether to clip the cell). */
+  view: CellView;
   /** Opens the dialog of related objects; without it a relation is only named. */
   onOpenRelation?: (() => void) | undefined;
   /** Opens the whole value of a cut one. */
@@ -41,9 +55,8 @@ function ViewButton({ onView, t }: { onView: (() => void) | undefined; t: TFunct
 }
 
 /** One grid cell's content. Tooltips use `title`: hundreds of cells cannot each carry a popper. */
-export function CellValue({ app, format, value, columnType, onOpenRelation, onView }: CellValueProps) {
-  const { t } = format;
-  const view = formatCell(value, columnType, format.timeZone);
+export function CellValue({ app, format, view, onOpenRelation, onView }: CellValueProps) {
+  const { t, labels } = format;
   switch (view.kind) {
     case 'missing':
       return null;
@@ -61,7 +74,7 @@ export function CellValue({ app, format, value, columnType, onOpenRelation, onVi
     case 'boolean':
       return <span className="cell-code">{view.text}</span>;
     case 'date':
-      return <span title={t('data.utc', { value: view.utc })}>{view.local}</span>;
+      return <span title={labels.utc({ value: view.utc })}>{view.local}</span>;
     case 'pointer':
       // A styled link, not a Chip: scrolling mounts a pointer cell per row, and a Chip brings a
       // ripple, refs and generated styles with each.
@@ -69,7 +82,7 @@ export function CellValue({ app, format, value, columnType, onOpenRelation, onVi
         <RouterLink
           to={objectLink(app, view.className, view.objectId)}
           className="cell-pill"
-          title={t('data.openPointer', { className: view.className, objectId: view.objectId })}
+          title={labels.openPointer(view)}
         >
           {`${view.className} ${view.objectId}`}
         </RouterLink>

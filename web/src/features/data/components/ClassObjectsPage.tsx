@@ -1,13 +1,9 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,14 +14,15 @@ import { useSchemas } from '../api/get-schemas';
 import { classKeys } from '../api/keys';
 import { MAX_SCROLL_ROWS } from '../grid/blocks';
 import { useGridRows } from '../grid/use-grid-rows';
-import { buildColumns } from '../utils/columns';
+import { buildColumns, sameColumns } from '../utils/columns';
+import { useStableValue } from '../../../lib/use-stable-value';
+import { ClassPageHeader } from './ClassPageHeader';
 import { canScroll, gridMode, writeGridMode, writePage } from '../utils/grid-mode';
 import type { Paging } from '../utils/paging';
 import { sortFromOrder } from '../cells/grid-nav';
 import { EditableClassGrid } from '../editing/EditableClassGrid';
 import { readWhereParam } from '../editing/rows';
 import { useCanWriteData } from '../editing/use-can-write';
-import { ClassHeaderActions } from './classes/ClassHeaderActions';
 import { FilterBar } from '../query/components/FilterBar';
 import { useDataQuery } from '../query/use-data-query';
 import { ViewsMenu } from '../views/ViewsMenu';
@@ -33,10 +30,7 @@ import { GridPager } from './GridPager';
 import type { GridPagerProps } from './GridPager';
 import { GridPagerLive } from './GridPagerLive';
 import { applyLayout } from '../layout/apply-layout';
-import { ColumnsMenu } from '../layout/ColumnsMenu';
 import { useGridLayout } from '../layout/use-grid-layout';
-import { ExportMenu } from '../transfer/ExportMenu';
-import { ImportButton } from '../transfer/ImportButton';
 
 export function ClassObjectsPage() {
   const { t } = useTranslation();
@@ -52,7 +46,11 @@ export function ClassObjectsPage() {
   const objects = useGridRows(app, className, query, mode);
   const { total, estimate, rows } = objects;
   const fields = schemas.data?.[className];
-  const columns = useMemo(() => buildColumns(fields, rows), [fields, rows]);
+  // Kept while equal: the loaded rows change with every block, the columns they give rarely.
+  const columns = useStableValue(
+    useMemo(() => buildColumns(fields, rows), [fields, rows]),
+    sameColumns,
+  );
   const { layout, setLayout } = useGridLayout(app, className);
   // The grid shows the user's remembered order and hides what they hid; widths and pins are the grid's.
   const shownColumns = useMemo(
@@ -67,25 +65,21 @@ export function ClassObjectsPage() {
     if (change.pageSize !== undefined) setParams(writeGridMode(params, change.pageSize));
     else if (paging && change.page !== undefined) setParams(writePage(params, paging, change.page));
   };
-  const reload = () => void queryClient.invalidateQueries({ queryKey: classKeys.detail(app, className) });
-
-  const header = (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1 }}>
-      <Typography variant="h6" component="h1" noWrap>
-        {className}
-      </Typography>
-      {!canWrite && <Chip size="small" label={t('edit.readOnly')} />}
-      <Box sx={{ flex: 1 }} />
-      {fields && <ClassHeaderActions app={app} className={className} />}
-      <ColumnsMenu columns={columns} layout={layout} onLayoutChange={setLayout} />
-      <ImportButton app={app} className={className} fields={fields} />
-      <ExportMenu app={app} className={className} query={query} whereError={dataQuery.query.whereError} />
-      <Tooltip title={t('data.refresh')}>
-        <IconButton aria-label={t('data.refresh')} onClick={reload}>
-          <RefreshIcon />
-        </IconButton>
-      </Tooltip>
-    </Box>
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: classKeys.detail(app, className) }),
+    [queryClient, app, className],
+  );
+  const { search } = dataQuery;
+  const views = useMemo(
+    () => (
+      <ViewsMenu
+        app={app}
+        className={className}
+        search={search}
+        onOpen={(next) => setParams(new URLSearchParams(next))}
+      />
+    ),
+    [app, className, search, setParams],
   );
 
   const body = () => {
@@ -120,20 +114,19 @@ export function ClassObjectsPage() {
 
   return (
     <>
-      {header}
-      <FilterBar
+      <ClassPageHeader
+        app={app}
         className={className}
-        schema={fields}
-        controls={dataQuery}
-        actions={
-          <ViewsMenu
-            app={app}
-            className={className}
-            search={dataQuery.search}
-            onOpen={(search) => setParams(new URLSearchParams(search))}
-          />
-        }
+        canWrite={canWrite}
+        fields={fields}
+        columns={columns}
+        layout={layout}
+        onLayoutChange={setLayout}
+        query={query}
+        whereError={dataQuery.query.whereError}
+        onReload={reload}
       />
+      <FilterBar className={className} schema={fields} controls={dataQuery} actions={views} />
       {pointerTarget && (
         <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
           {t('data.pointerTarget', { objectId: pointerTarget })}

@@ -5,7 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatCount } from '../utils/estimate';
 import { hasNextPage, PAGE_SIZES, rowRange } from '../utils/paging';
 import type { PageSize, Paging } from '../utils/paging';
@@ -18,6 +20,8 @@ export interface GridPagerProps {
   rowsOnPage: number;
   /** While scrolling: the rows in view, 1-based. */
   shown?: { from: number; to: number } | undefined;
+  /** The status line's text, given by a component that follows the scroll on its own. */
+  status?: ReactNode;
   /** The exact number of rows; undefined while it is being counted. */
   total: number | undefined;
   /** An estimate of the rows shown ("of ≈ 1M") while the exact total is unknown. */
@@ -27,21 +31,30 @@ export interface GridPagerProps {
   onSizeChange?: ((choice: PageSize | 'scroll') => void) | undefined;
 }
 
+/** "Rows 1–30 of 1,000", with an estimated or unknown total while the exact one is counted. */
+export function rangeText(
+  t: TFunction,
+  language: string,
+  range: { from: number; to: number; total: number | undefined } | undefined,
+  estimate: number | undefined,
+): string {
+  if (!range) return '';
+  if (range.total !== undefined)
+    return t('data.rowRange', { from: range.from, to: range.to, total: range.total });
+  if (estimate !== undefined)
+    return t('data.rowRangeEstimatedTotal', {
+      from: range.from,
+      to: range.to,
+      total: formatCount(estimate, false, language),
+    });
+  return t('data.rowRangeUnknownTotal', { from: range.from, to: range.to });
+}
+
 export function GridPager(props: GridPagerProps) {
   const { paging, total, estimate, onChange } = props;
   const { t, i18n } = useTranslation();
   const range = paging ? rowRange(paging, props.rowsOnPage, total) : props.shown && { ...props.shown, total };
-  const text = !range
-    ? ''
-    : range.total !== undefined
-      ? t('data.rowRange', { from: range.from, to: range.to, total: range.total })
-      : estimate !== undefined
-        ? t('data.rowRangeEstimatedTotal', {
-            from: range.from,
-            to: range.to,
-            total: formatCount(estimate, false, i18n.language),
-          })
-        : t('data.rowRangeUnknownTotal', { from: range.from, to: range.to });
+  const text = props.status ?? rangeText(t, i18n.language, range, estimate);
   const choose = (value: string) => {
     const choice = value === 'scroll' ? value : (Number(value) as PageSize);
     if (props.onSizeChange) props.onSizeChange(choice);
@@ -75,7 +88,8 @@ export function GridPager(props: GridPagerProps) {
           </MenuItem>
         ))}
       </TextField>
-      <Typography variant="body2" role="status" sx={{ flex: 1 }}>
+      {/* A given status brings its own live region (GridPagerLive). */}
+      <Typography variant="body2" role={props.status === undefined ? 'status' : undefined} sx={{ flex: 1 }}>
         {text}
       </Typography>
       {paging && (

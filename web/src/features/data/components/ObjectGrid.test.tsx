@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { StoredObject } from '@switchboard/shared';
-import { fakeLayoutInThisFile } from '../../../test/layout';
 import { renderWithProviders } from '../../../test/render';
-import { buildColumns } from '../utils/columns';
+import { productGridProps, wideGridLayoutInThisFile } from '../test/grid-fixtures';
 import { ObjectGrid } from './ObjectGrid';
+import type { ObjectGridProps } from './ObjectGrid';
 
-fakeLayoutInThisFile(4000, 600);
+wideGridLayoutInThisFile();
 
 const fields = {
   name: { type: 'String' },
@@ -33,22 +33,14 @@ const rows: StoredObject[] = [
   },
 ];
 
-function renderGrid(data: StoredObject[], total?: number, rowOffset = 0) {
-  return renderWithProviders(
-    <ObjectGrid
-      app="default"
-      className="Product"
-      columns={buildColumns(fields, data)}
-      rows={data}
-      rowOffset={rowOffset}
-      total={total}
-    />,
-  );
+/** The grid over `data` (the two products unless given), with `more` props on top. */
+function renderGrid(more: Partial<ObjectGridProps> = {}, data = rows, rowOffset = 0) {
+  return renderWithProviders(<ObjectGrid {...productGridProps(fields, data, rowOffset)} {...more} />);
 }
 
 describe('ObjectGrid', () => {
   it('is an ARIA grid named after the class, sized to the whole class', () => {
-    renderGrid(rows, 42);
+    renderGrid({ total: 42 });
     const grid = screen.getByRole('grid', { name: 'Product' });
     expect(grid).toHaveAttribute('aria-rowcount', '43');
     expect(grid).toHaveAttribute('aria-colcount', '7');
@@ -65,7 +57,7 @@ describe('ObjectGrid', () => {
   });
 
   it('renders one row per object with a cell per column', () => {
-    renderGrid(rows, 2);
+    renderGrid({ total: 2 });
     const [header, first, second] = screen.getAllByRole('row');
     expect(header).toHaveAttribute('aria-rowindex', '1');
     expect(first).toHaveAttribute('aria-rowindex', '2');
@@ -78,7 +70,7 @@ describe('ObjectGrid', () => {
   });
 
   it('shows a stored null as an italic word and a missing field as an empty cell', () => {
-    renderGrid(rows, 2);
+    renderGrid({ total: 2 });
     const [, first, second] = screen.getAllByRole('row');
     expect(within(first!).getAllByRole('gridcell')[4]).toHaveTextContent('null');
     expect(within(first!).getAllByRole('gridcell')[4]!.firstChild).toHaveClass('cell-null');
@@ -87,7 +79,7 @@ describe('ObjectGrid', () => {
   });
 
   it('links a pointer to its class and keeps the UTC time of dates at hand', () => {
-    renderGrid(rows, 2);
+    renderGrid({ total: 2 });
     const [, first] = screen.getAllByRole('row');
     const pointer = within(first!).getByRole('link', { name: '_User u1' });
     expect(pointer).toHaveAttribute(
@@ -105,7 +97,7 @@ describe('ObjectGrid', () => {
       updatedAt: '2024-05-01T12:00:00.000Z',
       name: `item ${i}`,
     }));
-    renderGrid(many, 5000, 2000);
+    renderGrid({ total: 5000 }, many, 2000);
     const rendered = screen.getAllByRole('row').slice(1);
     expect(rendered.length).toBeGreaterThan(10);
     expect(rendered.length).toBeLessThan(60);
@@ -115,17 +107,7 @@ describe('ObjectGrid', () => {
 
   it('selects rows one by one or the whole page, in a first checkbox column', () => {
     const onSelectionChange = vi.fn();
-    renderWithProviders(
-      <ObjectGrid
-        app="default"
-        className="Product"
-        columns={buildColumns(fields, rows)}
-        rows={rows}
-        rowOffset={0}
-        selection={new Set(['p1'])}
-        onSelectionChange={onSelectionChange}
-      />,
-    );
+    renderGrid({ selection: new Set(['p1']), onSelectionChange });
     const grid = screen.getByRole('grid');
     expect(grid).toHaveAttribute('aria-colcount', '8');
     const all = screen.getByRole('checkbox', { name: 'Select all rows on this page' });
@@ -141,20 +123,13 @@ describe('ObjectGrid', () => {
 
   it('sorts from the header: a click, or a shift-click to add a key, with arrows shown', () => {
     const onSortChange = vi.fn();
-    renderWithProviders(
-      <ObjectGrid
-        app="default"
-        className="Product"
-        columns={buildColumns(fields, rows)}
-        rows={rows}
-        rowOffset={0}
-        sort={[
-          { field: 'price', desc: true },
-          { field: 'name', desc: false },
-        ]}
-        onSortChange={onSortChange}
-      />,
-    );
+    renderGrid({
+      sort: [
+        { field: 'price', desc: true },
+        { field: 'name', desc: false },
+      ],
+      onSortChange,
+    });
     const price = screen.getByRole('columnheader', { name: /^price/ });
     expect(price).toHaveAttribute('aria-sort', 'descending');
     expect(price).toHaveTextContent('price ↓1');
@@ -167,19 +142,12 @@ describe('ObjectGrid', () => {
 
   it('scrolls a million rows it does not hold: placeholders while loading, the range reported', () => {
     const onRangeChange = vi.fn();
-    renderWithProviders(
-      <ObjectGrid
-        app="default"
-        className="Product"
-        columns={buildColumns(fields, rows)}
-        rows={rows}
-        rowOffset={0}
-        total={1_000_000}
-        rowCount={1_000_000}
-        rowAt={(i) => rows[i]}
-        onRangeChange={onRangeChange}
-      />,
-    );
+    renderGrid({
+      total: 1_000_000,
+      rowCount: 1_000_000,
+      rowAt: (i) => rows[i],
+      onRangeChange,
+    });
     const grid = screen.getByRole('grid', { name: 'Product' });
     expect(grid).toHaveAttribute('aria-rowcount', '1000001');
     const body = within(grid).getAllByRole('row').slice(1);

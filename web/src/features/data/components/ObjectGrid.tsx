@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { StoredObject } from '@switchboard/shared';
@@ -15,11 +15,14 @@ import { SelectAllCell, SELECT_WIDTH } from '../cells/SelectCells';
 import { columnWidth } from '../utils/columns';
 import type { GridColumn } from '../utils/columns';
 import type { RowRange } from '../grid/use-object-blocks';
-import { gridSx, HEADER_HEIGHT, ROW_HEIGHT } from './grid-styles';
+import { gridStyles, HEADER_HEIGHT, ROW_HEIGHT } from './grid-styles';
 import { ObjectGridRow, useStableActions } from './ObjectGridRow';
 import type { CellAction } from './ObjectGridRow';
+import { gridLabels } from './CellValue';
 
 export type { CellAction };
+
+const GridRoot = styled('div')(({ theme }) => gridStyles(theme));
 
 export interface ObjectGridProps {
   app: string;
@@ -67,7 +70,7 @@ export function ObjectGrid(props: ObjectGridProps) {
   const colBase = selectable ? 2 : 1;
   const { t } = useTranslation();
   const { timeZone } = useTimeZone();
-  const format = useMemo(() => ({ t, timeZone }), [t, timeZone]);
+  const format = useMemo(() => ({ t, timeZone, labels: gridLabels(t) }), [t, timeZone]);
   const widths = useMemo(() => columns.map(columnWidth), [columns]);
   const rowCount = props.rowCount ?? rows.length;
   const rowAt = props.rowAt ?? ((i: number) => rows[i]);
@@ -149,7 +152,7 @@ export function ObjectGrid(props: ObjectGridProps) {
   };
 
   return (
-    <Box
+    <GridRoot
       ref={scrollRef}
       role="grid"
       aria-label={className}
@@ -159,7 +162,6 @@ export function ObjectGrid(props: ObjectGridProps) {
       aria-colcount={columns.length + colBase - 1}
       aria-activedescendant={active ? cellId(active.row, active.col) : undefined}
       tabIndex={0}
-      sx={gridSx}
       onKeyDown={onKeyDown}
       onCopy={onCopy}
       onPaste={onPaste}
@@ -213,6 +215,6 @@ export function ObjectGrid(props: ObjectGridProps) {
           );
         })}
       </div>
-    </Box>
+    </GridRoot>
   );
 }

@@ -4,6 +4,8 @@ import type { StoredObject } from '@switchboard/shared';
 import { cellKey } from '../editing/queue';
 import { SelectRowCell, SELECT_WIDTH } from '../cells/SelectCells';
 import type { GridColumn } from '../utils/columns';
+import { fitsCell } from '../utils/cell-fit';
+import { formatCell } from '../utils/format';
 import { CellValue } from './CellValue';
 import type { CellFormat } from './CellValue';
 import { ROW_HEIGHT } from './grid-styles';
@@ -58,7 +60,7 @@ export function useStableActions(props: Actions): Actions {
 export const ObjectGridRow = memo(function ObjectGridRow(p: ObjectGridRowProps) {
   const { obj, selection, pendingValues } = p;
   const selectable = selection !== undefined;
-  const style = { transform: `translateY(${p.start}px)`, height: ROW_HEIGHT };
+  const style = { top: p.start, height: ROW_HEIGHT };
   if (!obj) {
     return (
       <div
@@ -99,7 +101,7 @@ export const ObjectGridRow = memo(function ObjectGridRow(p: ObjectGridRowProps) 
           objectId={obj.objectId}
           selection={selection}
           onChange={p.onSelectionChange}
-          label={p.format.t('edit.selectRow', { objectId: obj.objectId })}
+          label={p.format.labels.selectRow(obj)}
         />
       )}
       {p.virtualColumns.map((vc, i) => {
@@ -107,7 +109,14 @@ export const ObjectGridRow = memo(function ObjectGridRow(p: ObjectGridRowProps) 
         if (!col) return null;
         const isActive = p.activeCol === vc.index;
         const pending = pendingValues?.has(cellKey(obj.objectId, col.key)) ?? false;
-        const classes = [isActive && 'cell-active', pending && 'cell-pending'].filter(Boolean).join(' ');
+        const view = formatCell(valueOf(col), col.type, p.format.timeZone);
+        const classes = [
+          !fitsCell(view, vc.size) && 'cell-clip',
+          isActive && 'cell-active',
+          pending && 'cell-pending',
+        ]
+          .filter(Boolean)
+          .join(' ');
         return (
           <div
             key={col.key}
@@ -122,8 +131,7 @@ export const ObjectGridRow = memo(function ObjectGridRow(p: ObjectGridRowProps) 
             <CellValue
               app={p.app}
               format={p.format}
-              value={valueOf(col)}
-              columnType={col.type}
+              view={view}
               onOpenRelation={p.onOpenRelation && (() => p.onOpenRelation?.(obj, col))}
               onView={p.onViewValue && (() => p.onViewValue?.(obj, col))}
             />

@@ -1,3 +1,5 @@
+import { css } from '@emotion/react';
+import type { CSSObject, SerializedStyles } from '@emotion/react';
 import type { SxProps, Theme } from '@mui/material/styles';
 
 export const ROW_HEIGHT = 36;
@@ -16,9 +18,9 @@ export const gridSx: SxProps<Theme> = {
   '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
   '& [role=row]': { display: 'flex', boxSizing: 'border-box' },
   '& .grid-head': { position: 'sticky', top: 0, zIndex: 1, bgcolor: 'background.paper' },
-  // Each row lays out and paints on its own: a row coming into view does not make the browser
-  // look at the others.
-  '& .grid-row': { position: 'absolute', top: 0, left: 0, minWidth: '100%', contain: 'layout style paint' },
+  // Each row lays out on its own: a row coming into view does not make the browser look at the
+  // others. Not paint containment: that is a clip per row (see cell-clip below).
+  '& .grid-row': { position: 'absolute', top: 0, left: 0, minWidth: '100%', contain: 'layout style' },
   '& .grid-row:hover': { bgcolor: 'action.hover' },
   '& [role=columnheader], & [role=gridcell]': {
     flex: 'none',
@@ -27,16 +29,17 @@ export const gridSx: SxProps<Theme> = {
     borderRight: 1,
     borderBottom: 1,
     borderColor: 'divider',
-    overflow: 'hidden',
     whiteSpace: 'nowrap',
-    textOverflow: 'ellipsis',
     display: 'flex',
     alignItems: 'center',
   },
+  // Clipping is per cell that might overflow (utils/cell-fit.ts): a clip on every cell costs the
+  // browser a clip node each, regrouped after every scrolled frame.
+  '& [role=columnheader], & .cell-clip, & .cell-clip > span, & .cell-clip > .cell-pill, & .cell-clip > .cell-file > span':
+    { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& [role=columnheader]': { flexDirection: 'column', alignItems: 'flex-start', justifyContent: 'center' },
   '& .grid-head-name': { fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .grid-head-type': { fontSize: 11, color: 'text.secondary' },
-  '& [role=gridcell] > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .cell-number': { width: '100%', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   '& .cell-code': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 },
   '& .cell-null': { fontStyle: 'italic', color: 'text.secondary' },
@@ -57,14 +60,11 @@ export const gridSx: SxProps<Theme> = {
     borderColor: 'primary.main',
     color: 'primary.main',
     fontSize: 13,
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
     '&:hover': { bgcolor: 'action.hover' },
     '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
   },
   '& .cell-file': { display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, color: 'primary.main' },
-  '& .cell-file > span': { overflow: 'hidden', textOverflow: 'ellipsis' },
   '& .cell-thumb': { width: 24, height: 24, objectFit: 'cover', borderRadius: 0.5, flex: 'none' },
   '& .grid-check': {
     width: 18,
@@ -91,3 +91,19 @@ export const gridSx: SxProps<Theme> = {
   },
   '& .grid-head-sort': { color: 'primary.main' },
 };
+
+const resolved = new WeakMap<Theme, SerializedStyles>();
+
+/**
+ * gridSx resolved against the theme once per theme. Given as `sx`, the whole object was walked and
+ * serialized again at each of the grid's renders, which is every scrolled frame.
+ */
+export function gridStyles(theme: Theme): SerializedStyles {
+  let styles = resolved.get(theme);
+  if (!styles) {
+    // MUI's and Emotion's CSSObject types differ only in their declarations.
+    styles = css(theme.unstable_sx(gridSx) as CSSObject);
+    resolved.set(theme, styles);
+  }
+  return styles;
+}

@@ -2,13 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StoredObject } from '@switchboard/shared';
 import { json, stubFetch } from '../../../test/fetch';
-import { fakeLayoutInThisFile } from '../../../test/layout';
 import { renderWithProviders } from '../../../test/render';
-import { buildColumns } from '../utils/columns';
+import { productGridProps, wideGridLayoutInThisFile } from '../test/grid-fixtures';
 import { EditableClassGrid } from './EditableClassGrid';
 import { queueStorageKey } from './queue';
 
-fakeLayoutInThisFile(4000, 600);
+wideGridLayoutInThisFile();
 
 const BASE = '/api/apps/default/1.1';
 const T1 = '2024-05-01T12:00:00.000Z';
@@ -21,16 +20,7 @@ const rows: StoredObject[] = [
 
 function renderGrid(canWrite = true) {
   return renderWithProviders(
-    <EditableClassGrid
-      app="default"
-      className="Product"
-      columns={buildColumns(fields, rows)}
-      rows={rows}
-      rowOffset={0}
-      total={2}
-      canWrite={canWrite}
-      where={{}}
-    />,
+    <EditableClassGrid {...productGridProps(fields, rows)} total={2} canWrite={canWrite} where={{}} />,
   );
 }
 

@@ -14,6 +14,7 @@ import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { useTranslation } from 'react-i18next';
 import type { GridLayout } from '@switchboard/shared';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { applyLayout, layoutOf, moveColumn, setHidden, setPinned } from './apply-layout';
 import type { LaidOutColumn } from './apply-layout';
 
@@ -28,6 +29,7 @@ export interface ColumnsMenuProps {
 export function ColumnsMenu({ columns, layout, onLayoutChange }: ColumnsMenuProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const mounted = useOpenedOnce(anchor !== null);
   const laid = applyLayout(columns, layout);
   const change = (f: (c: LaidOutColumn<{ key: string }>[]) => LaidOutColumn<{ key: string }>[]) =>
     onLayoutChange(layoutOf(f(laid)));
@@ -42,68 +44,72 @@ export function ColumnsMenu({ columns, layout, onLayoutChange }: ColumnsMenuProp
       >
         {t('layout.columns')}
       </Button>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': t('layout.columns') } }}
-      >
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 1, maxHeight: 420, overflowY: 'auto' }}>
-          {laid.map((col, i) => (
-            <Box component="li" key={col.key} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <FormControlLabel
-                sx={{ flex: 1, mr: 1 }}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={!col.hidden}
-                    onChange={(e) => change(setHidden(col.key, !e.target.checked))}
-                  />
-                }
-                label={col.key}
-              />
-              <IconButton
-                size="small"
-                aria-label={t('layout.moveUp', { column: col.key })}
-                disabled={i === 0 || laid[i - 1]?.pinned !== col.pinned}
-                onClick={() => change(moveColumn(col.key, -1))}
-              >
-                <ArrowUpwardIcon fontSize="inherit" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={t('layout.moveDown', { column: col.key })}
-                disabled={i === laid.length - 1 || laid[i + 1]?.pinned !== col.pinned}
-                onClick={() => change(moveColumn(col.key, 1))}
-              >
-                <ArrowDownwardIcon fontSize="inherit" />
-              </IconButton>
-              <Tooltip title={col.pinned ? t('layout.unpin') : t('layout.pin')}>
+      {mounted && (
+        <Popover
+          open={anchor !== null}
+          anchorEl={anchor}
+          onClose={() => setAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          slotProps={{ paper: { role: 'dialog', 'aria-label': t('layout.columns') } }}
+        >
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 1, maxHeight: 420, overflowY: 'auto' }}>
+            {laid.map((col, i) => (
+              <Box component="li" key={col.key} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <FormControlLabel
+                  sx={{ flex: 1, mr: 1 }}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={!col.hidden}
+                      onChange={(e) => change(setHidden(col.key, !e.target.checked))}
+                    />
+                  }
+                  label={col.key}
+                />
                 <IconButton
                   size="small"
-                  aria-label={t(col.pinned ? 'layout.unpinColumn' : 'layout.pinColumn', { column: col.key })}
-                  aria-pressed={col.pinned === 'left'}
-                  onClick={() => change(setPinned(col.key, col.pinned !== 'left'))}
+                  aria-label={t('layout.moveUp', { column: col.key })}
+                  disabled={i === 0 || laid[i - 1]?.pinned !== col.pinned}
+                  onClick={() => change(moveColumn(col.key, -1))}
                 >
-                  {col.pinned ? (
-                    <PushPinIcon fontSize="inherit" />
-                  ) : (
-                    <PushPinOutlinedIcon fontSize="inherit" />
-                  )}
+                  <ArrowUpwardIcon fontSize="inherit" />
                 </IconButton>
-              </Tooltip>
-            </Box>
-          ))}
-        </Box>
-        <Divider />
-        <Box sx={{ p: 1, display: 'flex', justifyContent: 'flex-end' }}>
-          <Button size="small" onClick={() => onLayoutChange({ columns: [] })}>
-            {t('layout.reset')}
-          </Button>
-        </Box>
-      </Popover>
+                <IconButton
+                  size="small"
+                  aria-label={t('layout.moveDown', { column: col.key })}
+                  disabled={i === laid.length - 1 || laid[i + 1]?.pinned !== col.pinned}
+                  onClick={() => change(moveColumn(col.key, 1))}
+                >
+                  <ArrowDownwardIcon fontSize="inherit" />
+                </IconButton>
+                <Tooltip title={col.pinned ? t('layout.unpin') : t('layout.pin')}>
+                  <IconButton
+                    size="small"
+                    aria-label={t(col.pinned ? 'layout.unpinColumn' : 'layout.pinColumn', {
+                      column: col.key,
+                    })}
+                    aria-pressed={col.pinned === 'left'}
+                    onClick={() => change(setPinned(col.key, col.pinned !== 'left'))}
+                  >
+                    {col.pinned ? (
+                      <PushPinIcon fontSize="inherit" />
+                    ) : (
+                      <PushPinOutlinedIcon fontSize="inherit" />
+                    )}
+                  </IconButton>
+                </Tooltip>
+              </Box>
+            ))}
+          </Box>
+          <Divider />
+          <Box sx={{ p: 1, display: 'flex', justifyContent: 'flex-end' }}>
+            <Button size="small" onClick={() => onLayoutChange({ columns: [] })}>
+              {t('layout.reset')}
+            </Button>
+          </Box>
+        </Popover>
+      )}
     </>
   );
 }

@@ -38,18 +38,23 @@ export function useDataQuery() {
     return p.toString();
   }, [params]);
 
-  return {
-    query,
-    objectsQuery,
-    search,
-    change,
-    setWhere,
-    setOrder,
-    setKeys,
-    setInclude,
-    setPaging,
-    toggleSort,
-  };
+  // One object for as long as the URL's query stays the same, so components given it (the filter
+  // bar) can skip the renders of the grid's page that scrolling causes.
+  return useMemo(
+    () => ({
+      query,
+      objectsQuery,
+      search,
+      change,
+      setWhere,
+      setOrder,
+      setKeys,
+      setInclude,
+      setPaging,
+      toggleSort,
+    }),
+    [query, objectsQuery, search, change, setWhere, setOrder, setKeys, setInclude, setPaging, toggleSort],
+  );
 }
 
 export type DataQueryControls = ReturnType<typeof useDataQuery>;

@@ -10,6 +10,7 @@ import { curlCommand } from './curl';
 import { ExportDataDialog } from './export-data/ExportDataDialog';
 import { ExportProgressDialog } from './ExportProgressDialog';
 import { useAppPermission } from '../../../lib/session';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useExportDownload } from './use-export-download';
 import type { ObjectsQuery } from '../api/keys';
 
@@ -31,6 +32,8 @@ export function ExportMenu({ app, className, query, whereError }: ExportMenuProp
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [fullExport, setFullExport] = useState(false);
+  const menuMounted = useOpenedOnce(anchor !== null);
+  const noticeMounted = useOpenedOnce(notice !== null);
   const canExport = useAppPermission(app, 'export.run');
   const download = useExportDownload();
   const { where, keys, order, limit, skip } = query;
@@ -60,32 +63,36 @@ export function ExportMenu({ app, className, query, whereError }: ExportMenuProp
       >
         {t('transfer.export')}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {canExport && <MenuItem onClick={() => exportAs('csv')}>{t('transfer.exportCsv')}</MenuItem>}
-        {canExport && <MenuItem onClick={() => exportAs('jsonl')}>{t('transfer.exportJsonl')}</MenuItem>}
-        <MenuItem onClick={copyCurl}>{t('transfer.copyCurl')}</MenuItem>
-        {canExport && <Divider />}
-        {canExport && (
-          <MenuItem
-            onClick={() => {
-              close();
-              setFullExport(true);
-            }}
-          >
-            {t('transfer.exportAll')}
-          </MenuItem>
-        )}
-      </Menu>
+      {menuMounted && (
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+          {canExport && <MenuItem onClick={() => exportAs('csv')}>{t('transfer.exportCsv')}</MenuItem>}
+          {canExport && <MenuItem onClick={() => exportAs('jsonl')}>{t('transfer.exportJsonl')}</MenuItem>}
+          <MenuItem onClick={copyCurl}>{t('transfer.copyCurl')}</MenuItem>
+          {canExport && <Divider />}
+          {canExport && (
+            <MenuItem
+              onClick={() => {
+                close();
+                setFullExport(true);
+              }}
+            >
+              {t('transfer.exportAll')}
+            </MenuItem>
+          )}
+        </Menu>
+      )}
       <ExportProgressDialog state={download.state} onCancel={download.cancel} onClose={download.close} />
       {fullExport && (
         <ExportDataDialog app={app} className={className} onClose={() => setFullExport(false)} />
       )}
-      <Snackbar
-        open={notice !== null}
-        message={notice}
-        autoHideDuration={6000}
-        onClose={() => setNotice(null)}
-      />
+      {noticeMounted && (
+        <Snackbar
+          open={notice !== null}
+          message={notice}
+          autoHideDuration={6000}
+          onClose={() => setNotice(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildColumns, columnTypeLabel, columnWidth } from './columns';
+import { buildColumns, columnTypeLabel, columnWidth, sameColumns } from './columns';
+import type { GridColumn } from './columns';
 
 const productFields = {
   objectId: { type: 'String' },
@@ -73,5 +74,25 @@ describe('columnTypeLabel', () => {
     expect(columnTypeLabel({ key: 'seller', type: 'Pointer', className: '_User' })).toBe('Pointer → _User');
     expect(columnTypeLabel({ key: 'price', type: 'Number' })).toBe('Number');
     expect(columnTypeLabel({ key: 'unknown' })).toBe('');
+  });
+});
+
+describe('sameColumns', () => {
+  const cols: GridColumn[] = [
+    { key: 'objectId', type: 'String' },
+    { key: 'owner', type: 'Pointer', className: 'User' },
+  ];
+
+  it('finds the same columns rebuilt equal, and tells a change of key, type, target or order', () => {
+    expect(
+      sameColumns(
+        cols,
+        cols.map((c) => ({ ...c })),
+      ),
+    ).toBe(true);
+    expect(sameColumns(cols, [cols[0]!])).toBe(false);
+    expect(sameColumns(cols, [cols[0]!, { ...cols[1]!, className: 'Team' }])).toBe(false);
+    expect(sameColumns(cols, [cols[0]!, { ...cols[1]!, type: 'String' }])).toBe(false);
+    expect(sameColumns(cols, [cols[1]!, cols[0]!])).toBe(false);
   });
 });

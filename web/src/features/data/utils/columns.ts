@@ -51,6 +51,14 @@ export function buildColumns(
   ];
 }
 
+/** Whether two column lists show the same columns (key, type and target class, in order). */
+export function sameColumns(a: readonly GridColumn[], b: readonly GridColumn[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((c, i) => c.key === b[i]?.key && c.type === b[i]?.type && c.className === b[i]?.className)
+  );
+}
+
 const WIDTH_BY_TYPE: Partial<Record<FieldType, number>> = {
   Number: 120,
   Boolean: 100,

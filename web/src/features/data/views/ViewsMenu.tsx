@@ -12,6 +12,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import type { SavedView } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useDeleteView, useViews } from '../api/views';
 import { SaveViewDialog } from './SaveViewDialog';
 
@@ -28,6 +29,7 @@ interface Props {
 export function ViewsMenu({ app, className, search, onOpen }: Props) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuMounted = useOpenedOnce(anchor !== null);
   const [saving, setSaving] = useState(false);
   const [editing, setEditing] = useState<SavedView | undefined>();
   const views = useViews(app, className);
@@ -81,24 +83,26 @@ export function ViewsMenu({ app, className, search, onOpen }: Props) {
       <Button size="small" startIcon={<BookmarksIcon />} onClick={(e) => setAnchor(e.currentTarget)}>
         {t('views.menu')}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setSaving(true);
-          }}
-        >
-          {t('views.save')}
-        </MenuItem>
-        <Divider />
-        {views.error && <ErrorAlert error={views.error} variant="inline" />}
-        {remove.error && <ErrorAlert error={remove.error} variant="inline" />}
-        {views.data?.length === 0 && <MenuItem disabled>{t('views.none')}</MenuItem>}
-        {mine.length > 0 && <ListSubheader>{t('views.mine')}</ListSubheader>}
-        {mine.map(item)}
-        {others.length > 0 && <ListSubheader>{t('views.sharedViews')}</ListSubheader>}
-        {others.map(item)}
-      </Menu>
+      {menuMounted && (
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setSaving(true);
+            }}
+          >
+            {t('views.save')}
+          </MenuItem>
+          <Divider />
+          {views.error && <ErrorAlert error={views.error} variant="inline" />}
+          {remove.error && <ErrorAlert error={remove.error} variant="inline" />}
+          {views.data?.length === 0 && <MenuItem disabled>{t('views.none')}</MenuItem>}
+          {mine.length > 0 && <ListSubheader>{t('views.mine')}</ListSubheader>}
+          {mine.map(item)}
+          {others.length > 0 && <ListSubheader>{t('views.sharedViews')}</ListSubheader>}
+          {others.map(item)}
+        </Menu>
+      )}
       {saving && (
         <SaveViewDialog app={app} className={className} search={search} onClose={() => setSaving(false)} />
       )}

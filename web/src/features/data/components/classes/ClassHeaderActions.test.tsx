@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { consoleError, json, stubFetch } from '../../../../test/fetch';
 import type { StubHandler } from '../../../../test/fetch';
 import { renderRoutes, testQueryClient } from '../../../../test/render';
-import { classKeys } from '../../api/keys';
+import { capabilityKeys } from '../../../../lib/api/capabilities';
 import { ClassHeaderActions } from './ClassHeaderActions';
 import { API, capabilities, capabilitiesBody, schemas, sessionBody, sessionWith } from './fixtures';
 
@@ -112,7 +112,7 @@ describe('the schema drawer', () => {
     // Known before the first render, so an absent button means refused, not not-yet-loaded.
     const queryClient = testQueryClient();
     queryClient.setQueryData(['auth', 'session'], sessionBody(['schema.read']));
-    queryClient.setQueryData(classKeys.capabilities('default'), capabilitiesBody(true));
+    queryClient.setQueryData(capabilityKeys.app('default'), capabilitiesBody(true));
     const { user } = renderRoutes(routes, '/apps/default/data/Product', queryClient);
     await user.click(await screen.findByRole('button', { name: 'Schema' }));
     const drawer = await screen.findByRole('dialog', { name: 'Fields of Product' });

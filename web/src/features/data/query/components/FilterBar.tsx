@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +27,8 @@ interface Props {
 }
 
 /** Above the grid: the active conditions as removable chips, and the button that opens the query editor. */
-export function FilterBar({ className, schema, controls, actions }: Props) {
+/** Memoized: the page around it renders again as the grid scrolls and loads blocks of rows. */
+export const FilterBar = memo(function FilterBar({ className, schema, controls, actions }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { query } = controls;
@@ -103,4 +104,4 @@ export function FilterBar({ className, schema, controls, actions }: Props) {
       )}
     </Box>
   );
-}
+});
