@@ -5,7 +5,8 @@
  * statement (upsertObjects: batches of 2000 into a fresh class table made by classTableDdl, three
  * batches in flight as the import keeps) straight into the database: no HTTP, no file reading, no
  * schema or relation work. Prints objects/s for the preparation alone and for the database alone,
- * with and without the table's GIN index on `data`.
+ * with and without the table's GIN index on `data`, and the database's floor: the same objects' JSON
+ * text into a bare two-column text table with no index and no JSON parsing at all.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -66,6 +67,23 @@ async function writeAll(sql: Sql, rows: PreparedObject[]): Promise<void> {
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }
 
+/** The same batches as plain text into `bare`: what moving the objects' text costs the database. */
+async function writeBare(sql: Sql, rows: PreparedObject[]): Promise<void> {
+  const texts = rows.map((o) => [o.row.id, JSON.stringify(o.row.data)] as const);
+  let next = 0;
+  const worker = async () => {
+    while (next < texts.length) {
+      const batch = texts.slice(next, next + BATCH);
+      next += BATCH;
+      await sql.query('INSERT INTO bare SELECT * FROM unnest($1::text[], $2::text[])', [
+        batch.map((t) => t[0]),
+        batch.map((t) => t[1]),
+      ]);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+}
+
 async function openFresh(kind: DbKind, url: string): Promise<{ sql: Sql; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const sql = await openSql({});
@@ -112,6 +130,17 @@ async function main(): Promise<void> {
       } finally {
         await drop();
       }
+    }
+    const { sql, drop } = await openFresh(kind, opts.postgresUrl);
+    try {
+      await sql.exec('CREATE TABLE bare (id text, data text)');
+      const r = await rate(rows.length, () => writeBare(sql, rows));
+      console.log(
+        `  ${kind === 'pglite' ? 'PGlite' : 'Postgres'} floor, the objects' JSON text into a bare table: ` +
+          `${r.wall.toLocaleString('en-US')} objects/s`,
+      );
+    } finally {
+      await drop();
     }
   }
 }
