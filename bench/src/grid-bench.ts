@@ -16,6 +16,7 @@ import type { Browser } from 'playwright-core';
 import { checkPostgres, redact } from './databases';
 import { launchChromium, recordApi, signedInContext } from './grid-browser';
 import { GRID_CLASS } from './grid-data';
+import { measureFloor } from './grid-floor';
 import { deepLink, inAppNavigation } from './grid-measure';
 import type { FirstRowsRun } from './grid-measure';
 import { gridHelpText, parseGridOptions } from './grid-options';
@@ -118,6 +119,11 @@ async function main(): Promise<void> {
     await liveBrowser.close().catch(() => undefined);
     await undoStack?.();
   };
+  log(
+    '\nreference: a bare React page (bench/floor) fetching 200 objects, each run in a new browser context:',
+  );
+  const floor = await measureFloor(liveBrowser, opts.runs);
+  for (const [i, r] of floor.entries()) log(`  run ${i + 1}: first rows painted at ${fmt(r.paintedMs)} ms`);
   const stack = await startStack(opts, log, (undo) => (undoStack = undo));
   const figures = await Promise.race([measure(liveBrowser, stack, opts), stack.died]);
   const cpu = { server: stack.server.cpuMs(), bff: stack.bff.cpuMs() };
@@ -130,6 +136,7 @@ async function main(): Promise<void> {
     summarizeFirstRows('after a click in the class list', figures.navigation),
     summarizeFirstRows('deep link, empty HTTP cache', figures.cold),
     summarizeFirstRows('deep link, warm HTTP cache', figures.warm),
+    summarizeFirstRows('reference: bare React page, empty cache', floor),
   ];
   const scroll = summarizeScroll(figures.scroll);
   log(
@@ -137,6 +144,10 @@ async function main(): Promise<void> {
       `Chromium ${liveBrowser.version()} headless, ${1440}×${900}; ${opts.runs} runs each ==`,
   );
   log(formatFirstRows(firstRows));
+  log(
+    'reference: the least a React console does for its first rows (bench/floor), on this machine today; ' +
+      'the console cannot paint sooner than it with an empty cache',
+  );
   log('');
   log(formatScroll(scroll, opts.scrollRows, opts.rowsPerFrame));
   log('');
@@ -172,6 +183,7 @@ async function main(): Promise<void> {
         navigation: figures.navigation,
         coldDeepLink: figures.cold,
         warmDeepLink: figures.warm,
+        reference: floor,
         idleFrameCount: figures.scroll.idleFrames.length,
         scroll: figures.scroll.runs.map(({ frames, ...r }) => ({ ...r, frameCount: frames.length })),
       },

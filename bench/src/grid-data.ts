@@ -22,7 +22,8 @@ export interface GridLoad {
   objectsPerSecond: number;
 }
 
-function gridObject(i: number, total: number, rand: () => number): object {
+/** One object of the class: also the reference page's rows (grid-floor.ts). */
+export function gridObject(i: number, total: number, rand: () => number): object {
   const base = makeObject(i, total, rand);
   return {
     ...base,
