@@ -55,34 +55,32 @@ async function rate(count: number, fn: () => Promise<void>): Promise<{ wall: num
   };
 }
 
-async function writeAll(sql: Sql, rows: PreparedObject[]): Promise<void> {
+/** Runs `write` on batches of BATCH items, IN_FLIGHT at a time, as the import keeps them. */
+async function inBatches<T>(items: readonly T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < rows.length) {
-      const batch = rows.slice(next, next + BATCH);
+    while (next < items.length) {
+      const batch = items.slice(next, next + BATCH);
       next += BATCH;
-      await sql.transaction((tx) => upsertObjects(tx, CLASS, batch, true));
+      await write(batch);
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
 }
 
+const writeAll = (sql: Sql, rows: PreparedObject[]) =>
+  inBatches(rows, (batch) => sql.transaction((tx) => upsertObjects(tx, CLASS, batch, true)));
+
 /** The same batches as plain text into `bare`: what moving the objects' text costs the database. */
-async function writeBare(sql: Sql, rows: PreparedObject[]): Promise<void> {
-  const texts = rows.map((o) => [o.row.id, JSON.stringify(o.row.data)] as const);
-  let next = 0;
-  const worker = async () => {
-    while (next < texts.length) {
-      const batch = texts.slice(next, next + BATCH);
-      next += BATCH;
-      await sql.query('INSERT INTO bare SELECT * FROM unnest($1::text[], $2::text[])', [
+const writeBare = (sql: Sql, rows: PreparedObject[]) =>
+  inBatches(
+    rows.map((o) => [o.row.id, JSON.stringify(o.row.data)] as const),
+    (batch) =>
+      sql.query('INSERT INTO bare SELECT * FROM unnest($1::text[], $2::text[])', [
         batch.map((t) => t[0]),
         batch.map((t) => t[1]),
-      ]);
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-}
+      ]),
+  );
 
 async function openFresh(kind: DbKind, url: string): Promise<{ sql: Sql; drop: () => Promise<void> }> {
   if (kind === 'pglite') {

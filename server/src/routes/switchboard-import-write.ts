@@ -46,11 +46,7 @@ export async function upsertObjects(
     const fresh = objects.filter((o) => !existing.has(o.row.id));
     rest = objects.filter((o) => existing.has(o.row.id));
     if (fresh.length > 0) {
-      await sql.query(
-        `INSERT INTO ${tableFor(className)} (id, created_at, updated_at, acl, data)
-         SELECT r.id, r.c, r.u, r.a, r.d FROM ${RECORDS}`,
-        [recordsParam(fresh)],
-      );
+      await insertPlain(sql, className, fresh);
       for (const o of fresh) written.add(o.row.id);
     }
   }
@@ -78,15 +74,20 @@ export async function upsertObjects(
   return written;
 }
 
+/** A plain INSERT of the objects: it fails on an id or unique value already taken. */
+async function insertPlain(sql: Sql, className: string, objects: PreparedObject[]): Promise<void> {
+  await sql.query(
+    `INSERT INTO ${tableFor(className)} (id, created_at, updated_at, acl, data)
+     SELECT r.id, r.c, r.u, r.a, r.d FROM ${RECORDS}`,
+    [recordsParam(objects)],
+  );
+}
+
 /** One plain INSERT of every object; false (and nothing written) when an id or unique value is taken. */
 async function insertAllNew(sql: Sql, className: string, objects: PreparedObject[]): Promise<boolean> {
   await sql.query('SAVEPOINT import_fresh');
   try {
-    await sql.query(
-      `INSERT INTO ${tableFor(className)} (id, created_at, updated_at, acl, data)
-       SELECT r.id, r.c, r.u, r.a, r.d FROM ${RECORDS}`,
-      [recordsParam(objects)],
-    );
+    await insertPlain(sql, className, objects);
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     await sql.query('ROLLBACK TO SAVEPOINT import_fresh');
