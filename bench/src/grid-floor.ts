@@ -16,8 +16,9 @@ import type { Browser } from 'playwright-core';
 import { rng } from './data';
 import { VIEWPORT } from './grid-browser';
 import { gridObject } from './grid-data';
-import { PROBE_SCRIPT, probePainted, readProbe } from './grid-in-page';
+import { PROBE_SCRIPT, readProbe } from './grid-in-page';
 import type { PageProbe } from './grid-in-page';
+import { waitPainted } from './grid-measure';
 import type { FirstRowsRun } from './grid-measure';
 
 const ROOT = fileURLToPath(new URL('../floor', import.meta.url));
@@ -65,11 +66,7 @@ async function paintOnce(browser: Browser, url: string): Promise<FirstRowsRun> {
     await context.addInitScript({ content: PROBE_SCRIPT });
     const page = await context.newPage();
     await page.goto(url);
-    const deadline = Date.now() + 60_000;
-    while (!(await page.evaluate<boolean>(probePainted))) {
-      if (Date.now() > deadline) throw new Error('the reference page painted no row within 60 s');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitPainted(page, 'opening the reference page');
     const probe = await page.evaluate<PageProbe>(readProbe);
     return {
       paintedMs: probe.paintedAt ?? NaN,

@@ -65,7 +65,7 @@ async function measured(
  * Polls the probe from Node: the console's Content-Security-Policy forbids the string evaluation
  * that page.waitForFunction with an expression needs, and the benchmark leaves the CSP on.
  */
-async function waitPainted(page: Page, what: string): Promise<void> {
+export async function waitPainted(page: Page, what: string): Promise<void> {
   const deadline = Date.now() + PAINT_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (await page.evaluate<boolean>(probePainted)) return;
