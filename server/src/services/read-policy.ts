@@ -18,7 +18,7 @@ const hiddenFieldForbidden = (className: string, field: string, use: Use) =>
     `Cannot ${use} '${field}' of class '${className}': only the master key may.`,
   );
 
-/** What a where reads besides the rows of its own class: the classes its sub-queries find, and fields. */
+/** What a query reads: the classes it finds, and the fields it filters, sorts or selects on. */
 interface Reads {
   classes: Set<string>;
   fields: [className: string, field: string, use: Use][];
@@ -78,7 +78,7 @@ export class ReadPolicy {
     await this.check(sql, readsOf(className, where, { classes: new Set(), fields: [] }));
   }
 
-  /** The class permission first, as LeanCloud checks it, then the fields. */
+  /** The class permission first (the broader refusal), then the fields. */
   private async check(sql: Sql, reads: Reads): Promise<void> {
     if (reads.classes.has('_User') && !(await this.settings.get(sql)).userQueryOpen)
       throw userFindForbidden();
