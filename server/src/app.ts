@@ -34,6 +34,7 @@ import { ExportWorker } from './services/export-worker';
 import { IndexService } from './services/indexes';
 import { Maintenance } from './services/maintenance';
 import { WriteService } from './services/objects';
+import { ReadPolicy } from './services/read-policy';
 import { ReadService } from './services/reads';
 import { ScanService } from './services/scan';
 import { SchemaWriter } from './services/schema-writes';
@@ -69,15 +70,18 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   await migrate(sql, 'lc_migrations', serverMigrations);
   const clock = new Clock();
   const classes = new ClassRegistry();
-  const reads = new ReadService(classes, opts.returnAclAllowed ?? false);
+  const settings = new SettingsService({ ...DEFAULT_SETTINGS, ...opts.settings });
+  const policy = new ReadPolicy(settings);
+  const reads = new ReadService(classes, opts.returnAclAllowed ?? false, policy);
   let logError: (err: unknown) => void = () => undefined;
   const maintenance = new Maintenance(sql, (err) => logError(err));
-  const writes = new WriteService(classes, clock, (className, n) => maintenance.noteWrites(className, n));
+  const writes = new WriteService(classes, clock, policy, (className, n) =>
+    maintenance.noteWrites(className, n),
+  );
   const router = new ApiRouter();
   const worker = new ExportWorker(sql, classes, clock, (err) => logError(err));
   const exports = new ExportService(opts.keys.appId, opts.keys.masterKey, clock, worker);
   const access = new AccessResolver();
-  const settings = new SettingsService({ ...DEFAULT_SETTINGS, ...opts.settings });
   const accounts = { reads, writes, access, clock, settings };
   await ensureBuiltinClasses(sql, classes);
   const users = new UserApi(accounts);

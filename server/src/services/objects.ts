@@ -15,6 +15,7 @@ import { buildFilter, parseWhere } from './filter';
 import type { ApiObject } from './format';
 import { guard } from './guard';
 import { assertClassName } from './names';
+import type { ReadPolicy } from './read-policy';
 import { newFieldTypes } from './schema';
 import { applyBody } from './write';
 
@@ -31,6 +32,8 @@ export class WriteService {
   constructor(
     private readonly classes: ClassRegistry,
     private readonly clock: Clock,
+    /** A conditional write's where reads other classes as a query does. */
+    private readonly policy: ReadPolicy,
     /** Told how many rows each write changed (PGlite's maintenance counts them). */
     private readonly onWrite: (className: string, n: number) => void = () => undefined,
   ) {}
@@ -51,7 +54,10 @@ export class WriteService {
     where: string | undefined,
     access: Principal,
   ): Promise<Filter | undefined> {
-    return where ? buildFilter(sql, this.classes, className, parseWhere(where), aclKeys(access)) : undefined;
+    if (!where) return undefined;
+    const parsed = parseWhere(where);
+    await this.policy.assertWhere(sql, access, className, parsed);
+    return buildFilter(sql, this.classes, className, parsed, aclKeys(access));
   }
 
   /**

@@ -19,6 +19,7 @@ import { aclKeys } from './access';
 import type { Principal } from './access';
 import { aclCondition } from '../store/acl-sql';
 import { Params } from '../store/params';
+import type { ReadPolicy } from './read-policy';
 
 export interface ReadOptions {
   keys?: string | undefined;
@@ -45,6 +46,7 @@ export class ReadService {
     private readonly classes: ClassRegistry,
     /** App setting of Doc 1: queries may return ACLs when asked (`returnACL=true`). */
     private readonly returnAclAllowed: boolean,
+    private readonly policy: ReadPolicy,
   ) {}
 
   /** Rows as the API returns them: ACL when allowed, includes expanded, keys applied. */
@@ -102,6 +104,8 @@ export class ReadService {
       throw badRequest(LcCode.InvalidParameter, 'skip must be a non-negative integer.');
     }
     const where = parseWhere(q.where);
+    // After the redirect: a relation query of _User is a _User query.
+    await this.policy.assertQuery(sql, q.access, className, where, q.order);
     if (!(await this.classes.exists(sql, className)))
       return countWanted ? { results: [], count: 0 } : { results: [] };
     return guard(className, this.classes, async () => {

@@ -5,6 +5,18 @@ import type { ApiObject } from './format';
 const NEVER_RETURNED = ['password', 'sessionToken', 'salt'];
 
 /**
+ * The fields of a class that no one but the user and the master key may see: the credentials,
+ * and authData (third-party access tokens). Queries must not filter, sort or select on them
+ * either (read-policy.ts), or a count answers guesses about them one character at a time.
+ */
+const HIDDEN: Readonly<Record<string, readonly string[]>> = { _User: [...NEVER_RETURNED, 'authData'] };
+
+/** Whether a field path ("authData.weixin.uid") lies in a field only its owner and the master key see. */
+export function isHiddenField(className: string, path: string): boolean {
+  return HIDDEN[className]?.includes(path.split('.')[0] ?? '') ?? false;
+}
+
+/**
  * What one reader sees of a built-in object. _User: no credentials ever (Doc 1: "never
  * returned to any client request"), and authData (third-party access tokens) only to the user and
  * the master key.

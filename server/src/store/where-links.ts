@@ -45,10 +45,19 @@ export function relationCondition(field: string, c: Condition, ctx: WhereContext
   }
 }
 
-/** Doc 1 $relatedTo: the objects of this class that `object`'s relation `key` holds. */
+/**
+ * Doc 1 $relatedTo: the objects of this class that `object`'s relation `key` holds. A relation is
+ * part of its owner: an owner the reader may not read (or that does not exist) holds nothing.
+ */
 export function relatedTo(object: PointerValue, key: string, ctx: WhereContext): string {
   const p = ctx.params;
-  return `id IN (SELECT target_id FROM lc_relations WHERE owner_class = ${p.add(object.className)} AND owner_id = ${p.add(object.objectId)} AND field = ${p.add(key)})`;
+  // Parameters are added only for text that is returned: an unused one has no type in Postgres.
+  const members = () =>
+    `id IN (SELECT target_id FROM lc_relations WHERE owner_class = ${p.add(object.className)} AND owner_id = ${p.add(object.objectId)} AND field = ${p.add(key)})`;
+  if (ctx.readKeys === undefined) return members();
+  if (!ctx.fieldsOf(object.className)) return 'FALSE';
+  const readable = `EXISTS (SELECT 1 FROM ${tableFor(object.className)} WHERE id = ${p.add(object.objectId)} AND ${aclCondition(p, ctx.readKeys, 'read')})`;
+  return `(${readable} AND ${members()})`;
 }
 
 /** The ids a sub-query selects, or undefined when its class does not exist. */

@@ -78,10 +78,14 @@ export function whereSql(where: Where, ctx: WhereContext): string {
   return where.clauses.map((c) => `(${clause(c, ctx)})`).join(' AND ');
 }
 
-/** Every class a where clause reads besides its own (sub-queries), so their schemas can be loaded first. */
+/**
+ * Every class a where clause reads besides its own (sub-queries, $relatedTo owners), so their
+ * schemas can be loaded first.
+ */
 export function classesIn(where: Where, out = new Set<string>()): Set<string> {
   for (const c of where.clauses) {
     if (c.type === 'and' || c.type === 'or') c.branches.forEach((b) => classesIn(b, out));
+    if (c.type === 'relatedTo') out.add(c.object.className);
     if (c.type !== 'field') continue;
     for (const cond of c.conditions) {
       if ('query' in cond) {

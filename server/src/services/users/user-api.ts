@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isPlainObject, isTruthyFlag, LcCode } from '@switchboard/shared';
-import { ApiError, badRequest, forbidden } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
 import type { ApiRequest } from '../../http/types';
 import { findLinkedUser } from '../../store/auth-links';
 import { openSession } from '../../store/sessions';
@@ -33,7 +33,10 @@ export function assertSelf(access: Principal, id: string): void {
 const randomUsername = () =>
   Array.from(randomBytes(25), (b) => 'abcdefghijklmnopqrstuvwxyz0123456789'[b % 36]).join('');
 
-/** Doc 1 User (class _User) at /1.1/users and /1.1/classes/_User. */
+/**
+ * Doc 1 User (class _User) at /1.1/users and /1.1/classes/_User. Its query permission is not
+ * checked here but in read-policy.ts, which every read of _User passes (sub-queries too).
+ */
 export class UserApi extends ObjectApi {
   constructor(private readonly accounts: AccountDeps) {
     super(accounts, '_User', '/1.1/users');
@@ -124,14 +127,6 @@ export class UserApi extends ObjectApi {
     // Doc 1 Get: an unknown user is 400 / 211, unlike ordinary classes.
     if (!res.body || Object.keys(res.body).length === 0) throw userNotFound();
     return res;
-  }
-
-  override async query(req: ApiRequest) {
-    const access = await this.principal(req);
-    // Doc 1 User: query permission on _User is closed by default; the master key always works.
-    if (!access.master && !(await this.accounts.settings.get(req.sql)).userQueryOpen)
-      throw forbidden("Forbidden to find by class '_User' permissions.");
-    return super.query(req);
   }
 
   override async update(req: ApiRequest, id: string) {
