@@ -57,8 +57,11 @@ const field = (name: string, condition: unknown): Where => ({ [name]: condition 
 
 function list(operand: InOperand, ctx: ValueContext, at: number): unknown[] {
   if (operand.type === 'list') return operand.items.map((i) => evaluate(i, ctx));
-  const v = operand.type === 'value' ? evaluate(operand.value, ctx) : undefined;
-  if (!Array.isArray(v)) throw cqlError(ctx.text, at, 'in and all need a list such as (1, 2) or an array.');
+  const node = operand.type === 'value' ? operand.value : undefined;
+  const v = node ? evaluate(node, ctx) : undefined;
+  if (!Array.isArray(v)) {
+    throw cqlError(ctx.text, node?.at ?? at, 'in and all need a list such as (1, 2) or an array.');
+  }
   return v;
 }
 

@@ -104,6 +104,7 @@ describe('where', () => {
       y: { $in: [] },
     });
     expect(whereOf('select * from G where name in ?', [['a', 'b']])).toEqual({ name: { $in: ['a', 'b'] } });
+    expect(whereOf("select * from G where name not in ['a']")).toEqual({ name: { $nin: ['a'] } });
     expect(whereOf('select * from G where scores all (100,100) and size(scores) = 2')).toEqual({
       $and: [{ scores: { $all: [100, 100] } }, { scores: { $size: 2 } }],
     });
