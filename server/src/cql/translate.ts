@@ -14,13 +14,17 @@ export interface CompiledQuery {
 }
 
 /** Offsets of the `?` placeholders anywhere in the tree, in the order they are written. */
-function placeholders(node: unknown, out: number[] = []): number[] {
-  if (Array.isArray(node)) for (const n of node) placeholders(n, out);
-  else if (node !== null && typeof node === 'object') {
-    const o = node as Record<string, unknown>;
-    if (o.type === 'param' && typeof o.at === 'number') out.push(o.at);
-    else for (const v of Object.values(o)) placeholders(v, out);
-  }
+function placeholders(tree: unknown): number[] {
+  const out: number[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) for (const n of node) visit(n);
+    else if (node !== null && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      if (o.type === 'param' && typeof o.at === 'number') out.push(o.at);
+      else for (const v of Object.values(o)) visit(v);
+    }
+  };
+  visit(tree);
   return out.sort((a, b) => a - b);
 }
 
