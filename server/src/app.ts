@@ -5,6 +5,7 @@ import type { AppKeys } from './http/auth';
 import { ApiRouter } from './http/router';
 import { createTransport } from './http/transport';
 import { Clock } from './lib/clock';
+import { cloudQueryRoutes } from './cql/route';
 import { batchRoutes } from './routes/batch';
 import { controlRoutes } from './routes/control';
 import { exportDownloadRoute, exportRoutes } from './routes/export';
@@ -95,6 +96,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   userRoutes(router, users, accounts);
   smsRoutes(router, accounts);
   mountClass(router, '/1.1/roles', () => roles);
+  cloudQueryRoutes(router, clock);
   fileRoutes(router, files, uploads);
   switchboardRoutes(router, settings);
   switchboardImportRoutes(router, {

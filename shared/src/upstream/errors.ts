@@ -43,6 +43,8 @@ export const LcCode = {
   AccountLocked: 219,
   SmsTooFrequent: 601,
   InvalidSmsCode: 603,
+  /** Doc: LeanCloud error codes, 300 "CQL syntax error." (any CQL statement the server cannot run). */
+  CqlSyntaxError: 300,
   InvalidGeoPoint: 302,
   ConditionNotMet: 305,
   Unauthorized: 401,

@@ -6,3 +6,4 @@ export * from './types';
 export * from './where';
 export * from './json-limits';
 export * from './schemas';
+export * from './cql';
