@@ -118,6 +118,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
     publicUrl: opts.publicUrl,
+    now: () => clock.now(),
     extraRoutes: (app) => {
       app.get('/healthz', async () => {
         await sql.query('SELECT 1');

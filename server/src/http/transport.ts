@@ -27,6 +27,8 @@ export interface TransportOptions {
   trustProxy: TrustProxy;
   /** PUBLIC_URL; without it, links are built on the address the server listens on. */
   publicUrl?: string | undefined;
+  /** The server clock: X-LC-Sign timestamps are checked against it. */
+  now: () => Date;
   /** Extra unauthenticated routes (health, test control) registered by the caller. */
   extraRoutes?: (app: FastifyInstance) => void;
 }
@@ -149,7 +151,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
         session: override.credentials.session ?? creds.session,
       };
     }
-    const auth = authenticate(creds, opts.keys);
+    const auth = authenticate(creds, opts.keys, opts.now().getTime());
     const path = req.url.split('?')[0] ?? '/';
     checkRequestText(path, query);
     const res = await opts.router.dispatch({
