@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueName } from '../test/accounts';
+import { lastMailLink, signUp, uniqueName } from '../test/accounts';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { rawRequest } from '../test/raw-http';
@@ -18,16 +18,6 @@ const FORGED = {
   'X-Forwarded-Proto': 'https',
   'X-Forwarded-For': '203.0.113.9',
 };
-
-async function lastMailLink(t: TestServer, email: string, kind: string): Promise<string> {
-  const r = await t.request('GET', '/1.1/switchboard/outbox', {
-    auth: 'master',
-    query: { recipient: email, channel: 'mail' },
-  });
-  const mail = (r.json.results as { kind: string; link?: string }[]).find((m) => m.kind === kind);
-  if (!mail?.link) throw new Error(`no ${kind} mail to ${email}`);
-  return mail.link;
-}
 
 /** Every link of every kind, each obtained by a request carrying the forged headers. */
 async function linksUnderForgedHeaders(t: TestServer) {
