@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   server.http.log.info(
     `API server for app ${config.LC_APP_ID} on ${address} (${config.DATABASE_URL ? 'Postgres' : `PGlite ${config.DATA_DIR}`})`,
   );
-  if (!config.PUBLIC_URL) {
+  // Listening on every interface means clients on other machines, for whom a loopback link is wrong.
+  if (!config.PUBLIC_URL && ['0.0.0.0', '::'].includes(config.SERVER_HOST)) {
     server.http.log.warn(
       `PUBLIC_URL is not set: links in mails, file urls and export downloads point at ${listeningUrl(server.http.server.address())}; set PUBLIC_URL to the address clients use.`,
     );
