@@ -4,6 +4,7 @@ import type { Sql } from '@switchboard/shared/sql';
 import type { AppKeys } from './http/auth';
 import { ApiRouter } from './http/router';
 import { createTransport } from './http/transport';
+import type { TrustProxy } from './http/trust-proxy';
 import { Clock } from './lib/clock';
 import { cloudQueryRoutes } from './cql/route';
 import { batchRoutes } from './routes/batch';
@@ -46,7 +47,9 @@ export interface ServerOptions {
   sql: Sql;
   keys: AppKeys;
   logLevel?: string;
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
+  /** PUBLIC_URL: the base of every link handed out; the listening address when unset. */
+  publicUrl?: string | undefined;
   returnAclAllowed?: boolean;
   /** Registers the test-only control endpoints (reset, clock). */
   testControl?: boolean;
@@ -120,6 +123,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     keys: opts.keys,
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
+    publicUrl: opts.publicUrl,
+    now: () => clock.now(),
     extraRoutes: (app) => {
       app.get('/healthz', async () => {
         await sql.query('SELECT 1');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { publicUrlSetting } from './http/public-url';
+import { trustProxySetting } from './http/trust-proxy';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -22,7 +24,8 @@ const envSchema = z
     DATABASE_SCHEMA: z.string().trim().optional(),
     DATA_DIR: z.string().trim().default('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: trustProxySetting,
+    PUBLIC_URL: publicUrlSetting,
     LC_RETURN_ACL: flag,
     SEED_DEMO_DATA: flag,
     ENABLE_TEST_CONTROL: flag,

@@ -2,6 +2,7 @@ import { openSql } from '@switchboard/shared/sql';
 import { createServer } from './app';
 import { dataDirOf, filesDirOf, loadConfig } from './config';
 import { seedDemoData } from './demo/seed';
+import { listeningUrl } from './http/public-url';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     keys: { appId: config.LC_APP_ID, appKey: config.LC_APP_KEY, masterKey: config.LC_MASTER_KEY },
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
+    publicUrl: config.PUBLIC_URL,
     returnAclAllowed: config.LC_RETURN_ACL,
     testControl: config.ENABLE_TEST_CONTROL,
     settings: {
@@ -33,6 +35,12 @@ async function main(): Promise<void> {
   server.http.log.info(
     `API server for app ${config.LC_APP_ID} on ${address} (${config.DATABASE_URL ? 'Postgres' : `PGlite ${config.DATA_DIR}`})`,
   );
+  // Listening on every interface means clients on other machines, for whom a loopback link is wrong.
+  if (!config.PUBLIC_URL && ['0.0.0.0', '::'].includes(config.SERVER_HOST)) {
+    server.http.log.warn(
+      `PUBLIC_URL is not set: links in mails, file urls and export downloads point at ${listeningUrl(server.http.server.address())}; set PUBLIC_URL to the address clients use.`,
+    );
+  }
   const stop = async () => {
     await server.close();
     await sql.close();

@@ -27,8 +27,18 @@ function same(a: string, b: string): boolean {
 
 const md5Hex = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 
-/** Doc 1 Authentication: X-LC-Id with X-LC-Key (optionally `<master>,master`) or X-LC-Sign. */
-export function authenticate(creds: Credentials, keys: AppKeys): AuthContext {
+/**
+ * How far an X-LC-Sign timestamp may be from the server's time, either way. Without a limit a
+ * signature seen once (a log, a proxy, a shared HAR file) would work forever, and a master one
+ * would be as good as the master key; 15 minutes leaves room for clocks that are off.
+ */
+export const SIGN_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Doc 1 Authentication: X-LC-Id with X-LC-Key (optionally `<master>,master`) or X-LC-Sign,
+ * whose timestamp must be within SIGN_WINDOW_MS of `nowMs`.
+ */
+export function authenticate(creds: Credentials, keys: AppKeys, nowMs: number): AuthContext {
   if (!creds.appId) throw unauthorized('Unauthorized. The X-LC-Id header (application id) is missing.');
   if (!same(creds.appId, keys.appId)) throw unauthorized('Unauthorized. Unknown application id.');
   const session = creds.session || undefined;
@@ -40,6 +50,11 @@ export function authenticate(creds: Credentials, keys: AppKeys): AuthContext {
       );
     }
     const [, sign = '', timestamp = '', masterSuffix] = m;
+    if (Math.abs(Number(timestamp) - nowMs) > SIGN_WINDOW_MS) {
+      throw unauthorized(
+        'Unauthorized. The X-LC-Sign timestamp is outside the 15-minute window around the server time: sign with the current time in milliseconds (and check the client clock).',
+      );
+    }
     const master = masterSuffix !== undefined;
     const expected = md5Hex(timestamp + (master ? keys.masterKey : keys.appKey));
     if (!same(sign, expected)) throw unauthorized('Unauthorized. X-LC-Sign does not match.');

@@ -1,7 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_KEYS } from '../test/harness';
+import { authHeaders, startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 
 let t: TestServer;
@@ -45,7 +45,7 @@ describe('transport: authentication failures are 401 {code, error}, never 500', 
   });
 
   it('refuses a bad signature and an uppercase signature', async () => {
-    const ts = '1700000000000';
+    const ts = String(Date.now());
     const { createHash } = await import('node:crypto');
     const good = createHash('md5').update(`${ts}${TEST_KEYS.appKey}`).digest('hex');
     const headers = (sign: string) => ({ 'X-LC-Id': TEST_KEYS.appId, 'X-LC-Sign': sign });
@@ -62,6 +62,32 @@ describe('transport: authentication failures are 401 {code, error}, never 500', 
     expect(
       (await t.request('GET', '/1.1/date', { auth: 'none', headers: headers(`${good},${ts}`) })).status,
     ).toBe(200);
+  });
+
+  it('a captured master signature works only within 15 minutes of its timestamp', async () => {
+    const captured = authHeaders('sign-master');
+    const schemas = () => t.request('GET', '/1.1/schemas', { auth: 'none', headers: captured });
+    expect((await schemas()).status).toBe(200);
+    const clock = (body: unknown) => t.request('POST', '/1.1/__test/clock', { auth: 'master', body });
+    try {
+      expect((await clock({ advanceMs: 16 * 60_000 })).status).toBe(200);
+      const replayed = await schemas();
+      expectLcError(replayed, 401, 401);
+      expect(replayed.json.error).toMatch(/timestamp is outside the 15-minute window/);
+    } finally {
+      await clock({ reset: true });
+    }
+    const ts = Date.now() + 16 * 60_000;
+    const { createHash } = await import('node:crypto');
+    const ahead = `${createHash('md5').update(`${ts}${TEST_KEYS.masterKey}`).digest('hex')},${ts},master`;
+    expectLcError(
+      await t.request('GET', '/1.1/schemas', {
+        auth: 'none',
+        headers: { 'X-LC-Id': TEST_KEYS.appId, 'X-LC-Sign': ahead },
+      }),
+      401,
+      401,
+    );
   });
 
   it('answers the master-only schema endpoint only for the master key', async () => {

@@ -8,9 +8,12 @@ import { authenticate } from './auth';
 import type { AppKeys, Credentials } from './auth';
 import { ApiError, badRequest, invalidJson } from './errors';
 import { readOverride } from './override';
+import { listeningUrl } from './public-url';
 import { checkRequestText } from './request-text';
 import type { Sql } from '@switchboard/shared/sql';
 import type { ApiRouter } from './router';
+import { fastifyTrustProxy } from './trust-proxy';
+import type { TrustProxy } from './trust-proxy';
 import type { ApiMethod } from './types';
 
 /** Doc 1 Limits: request body size 20 MB. */
@@ -21,7 +24,11 @@ export interface TransportOptions {
   sql: Sql;
   keys: AppKeys;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** PUBLIC_URL; without it, links are built on the address the server listens on. */
+  publicUrl?: string | undefined;
+  /** The server clock: X-LC-Sign timestamps are checked against it. */
+  now: () => Date;
   /** Extra unauthenticated routes (health, test control) registered by the caller. */
   extraRoutes?: (app: FastifyInstance) => void;
 }
@@ -49,7 +56,7 @@ function sendError(reply: FastifyReply, status: number, code: number, error: str
 export async function createTransport(opts: TransportOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: opts.trustProxy,
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
     logger: { level: opts.logLevel },
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({
@@ -144,7 +151,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
         session: override.credentials.session ?? creds.session,
       };
     }
-    const auth = authenticate(creds, opts.keys);
+    const auth = authenticate(creds, opts.keys, opts.now().getTime());
     const path = req.url.split('?')[0] ?? '/';
     checkRequestText(path, query);
     const res = await opts.router.dispatch({
@@ -154,7 +161,8 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
       query,
       body,
       auth,
-      baseUrl: `${req.protocol}://${req.host}`,
+      // Never from Host or X-Forwarded-*: whoever sends the request chooses those.
+      baseUrl: opts.publicUrl ?? listeningUrl(app.server.address()),
     });
     if (res.headers) void reply.headers(res.headers);
     return reply

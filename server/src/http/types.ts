@@ -19,7 +19,7 @@ export interface ApiRequest {
   query: Record<string, string>;
   body: unknown;
   auth: AuthContext;
-  /** Scheme and host the client used, for Location headers. */
+  /** The server's public URL (PUBLIC_URL or the listening address): the base of every link. */
   baseUrl: string;
   /** Set for the elements of a /1.1/batch request. */
   inBatch?: boolean;

@@ -1,5 +1,6 @@
 import { LcCode } from '@switchboard/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lastMailLink } from '../test/accounts';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 
@@ -21,16 +22,7 @@ async function advance(ms: number) {
   ).toBe(200);
 }
 
-/** The link of the newest mail of `kind` to `email`. */
-async function lastLink(email: string, kind: 'verify_email' | 'reset_password'): Promise<string> {
-  const r = await t.request('GET', '/1.1/switchboard/outbox', {
-    auth: 'master',
-    query: { recipient: email, channel: 'mail' },
-  });
-  const mail = (r.json.results as { kind: string; link?: string }[]).find((m) => m.kind === kind);
-  if (!mail?.link) throw new Error(`no ${kind} mail to ${email}`);
-  return mail.link;
-}
+const lastLink = (email: string, kind: 'verify_email' | 'reset_password') => lastMailLink(t, email, kind);
 
 async function signUp(username: string, email: string) {
   const r = await t.request('POST', '/1.1/users', { body: { username, password: 'old-secret', email } });

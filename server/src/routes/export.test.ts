@@ -12,16 +12,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function runExport(body: Record<string, unknown>): Promise<Record<string, string>> {
+const poll = async (id: string) => (await t.request('GET', `/1.1/exportData/${id}`, { auth: 'master' })).json;
+
+/** Starts an export and polls it until done; returns the task. */
+async function finishedExport(body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const start = await t.request('POST', '/1.1/exportData', { auth: 'master', body });
   expect(start.json).toMatchObject({ status: 'running', id: expect.any(String), app_id: 'test-app-id' });
   let status = start.json;
   for (let i = 0; i < 100 && status.status === 'running'; i++) {
     await new Promise((r) => setTimeout(r, 100));
-    status = (await t.request('GET', `/1.1/exportData/${String(start.json.id)}`, { auth: 'master' })).json;
+    status = await poll(String(start.json.id));
   }
   expect(status.status).toBe('done');
-  const url = String(status.download_url);
+  return status;
+}
+
+async function runExport(body: Record<string, unknown>): Promise<Record<string, string>> {
+  const url = String((await finishedExport(body)).download_url);
   expect(url.startsWith(`${t.url}/1.1/exportData/`)).toBe(true);
   const res = await fetch(url);
   expect(res.headers.get('content-type')).toBe('application/zip');
@@ -61,5 +68,36 @@ describe('exportData', () => {
     expect(
       (await fetch(`${t.url}/1.1/exportData/${String(start.json.id)}/download?token=forged`)).status,
     ).toBe(404);
+  });
+
+  it('a download link stops working an hour after it was handed out; a new poll gives a new one', async () => {
+    const task = await finishedExport({ 'only-schema': 'true' });
+    const url = String(task.download_url);
+    const clock = (body: unknown) => t.request('POST', '/1.1/__test/clock', { auth: 'master', body });
+    try {
+      await clock({ advanceMs: 59 * 60_000 });
+      const inTime = await fetch(url);
+      expect(inTime.status).toBe(200);
+      await inTime.arrayBuffer();
+      await clock({ advanceMs: 2 * 60_000 });
+      const late = await fetch(url);
+      expect(late.status).toBe(403);
+      expect(await late.json()).toMatchObject({
+        code: 403,
+        error: expect.stringMatching(/expired.*GET \/1\.1\/exportData\//) as unknown,
+      });
+      // The expiry is signed: moving it forward breaks the link.
+      const token = new URL(url).searchParams.get('token') ?? '';
+      const [expires = '', mac = ''] = token.split('.');
+      const extended = `${String(Number(expires) + 3_600_000)}.${mac}`;
+      const forged = new URL(url);
+      forged.searchParams.set('token', extended);
+      expect((await fetch(forged)).status).toBe(404);
+      const fresh = String((await poll(String(task.id))).download_url);
+      expect(fresh).not.toBe(url);
+      expect((await fetch(fresh)).headers.get('content-type')).toBe('application/zip');
+    } finally {
+      await clock({ reset: true });
+    }
   });
 });

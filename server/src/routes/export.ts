@@ -3,6 +3,7 @@ import { LcCode } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import type { ApiRouter } from '../http/router';
 import { requireMaster } from '../http/require-master';
+import { EXPORT_LINK_TTL_MS } from '../services/export';
 import type { ExportService } from '../services/export';
 import { getExportTask, readExportChunk } from '../store/exports';
 
@@ -20,7 +21,8 @@ export function exportRoutes(router: ApiRouter, exports: ExportService): void {
 
 /**
  * The download is a plain link (a browser or curl can fetch it): the token in it, signed with
- * the master key, is the credential. The zip streams from the database chunk by chunk.
+ * the master key and carrying its expiry, is the credential. The zip streams from the database
+ * chunk by chunk.
  */
 export function exportDownloadRoute(app: FastifyInstance, sql: Sql, exports: ExportService): void {
   app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
@@ -28,10 +30,17 @@ export function exportDownloadRoute(app: FastifyInstance, sql: Sql, exports: Exp
     async (req, reply) => {
       const { id } = req.params;
       const task = /^[0-9a-f]{24}$/.test(id) ? await getExportTask(sql, id) : undefined;
-      if (!task || !exports.tokenValid(id, req.query.token ?? '')) {
+      const link = task ? exports.checkToken(id, req.query.token ?? '') : 'invalid';
+      if (!task || link === 'invalid') {
         return reply
           .code(404)
           .send({ code: LcCode.NotFound, error: 'No such export, or the link is not valid.' });
+      }
+      if (link === 'expired') {
+        return reply.code(403).send({
+          code: LcCode.Forbidden,
+          error: `This download link has expired: links work for ${EXPORT_LINK_TTL_MS / 60_000} minutes. GET /1.1/exportData/${id} with the master key gives a new one.`,
+        });
       }
       if (task.status !== 'done') {
         return reply

@@ -18,6 +18,17 @@ function dateParam(v: unknown, name: string): string | undefined {
   return new Date(t).toISOString();
 }
 
+/**
+ * How long a download_url works. The link alone gives the whole database to whoever holds it
+ * (a browser history, a log, a forwarded message), so it should not outlive its use; every
+ * status poll hands out a fresh one, and a download that started in time runs to its end.
+ */
+export const EXPORT_LINK_TTL_MS = 60 * 60 * 1000;
+
+const TOKEN_RE = /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/;
+
+export type ExportLinkCheck = 'ok' | 'invalid' | 'expired';
+
 /** Doc 1 exportData: POST starts a task, GET polls it; the result is a zip download. */
 export class ExportService {
   constructor(
@@ -27,13 +38,22 @@ export class ExportService {
     private readonly worker: ExportWorker,
   ) {}
 
-  private token(id: string): string {
-    return createHmac('sha256', this.secret).update(`export:${id}`).digest('base64url');
+  /** "<expiry ms>.<HMAC of id and expiry>": the expiry cannot be changed without the key. */
+  private mac(id: string, expires: string): string {
+    return createHmac('sha256', this.secret).update(`export:${id}:${expires}`).digest('base64url');
   }
 
-  tokenValid(id: string, token: string): boolean {
-    const expected = this.token(id);
-    return token.length === expected.length && timingSafeEqual(Buffer.from(token), Buffer.from(expected));
+  private token(id: string): string {
+    const expires = String(this.clock.now().getTime() + EXPORT_LINK_TTL_MS);
+    return `${expires}.${this.mac(id, expires)}`;
+  }
+
+  checkToken(id: string, token: string): ExportLinkCheck {
+    const m = TOKEN_RE.exec(token);
+    if (!m) return 'invalid';
+    const [, expires = '', mac = ''] = m;
+    if (!timingSafeEqual(Buffer.from(mac), Buffer.from(this.mac(id, expires)))) return 'invalid';
+    return Number(expires) > this.clock.now().getTime() ? 'ok' : 'expired';
   }
 
   async start(sql: Sql, body: unknown): Promise<{ status: 'running'; id: string; app_id: string }> {

@@ -26,7 +26,7 @@ export interface ReadOptions {
   include?: string | undefined;
   returnACL?: string | undefined;
   access: Principal;
-  /** The address clients reach the server by: when set, File values come back expanded with their url. */
+  /** The server's public URL: when set, File values come back expanded with their url. */
   baseUrl?: string | undefined;
 }
 

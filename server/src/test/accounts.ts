@@ -23,3 +23,14 @@ export async function signUp(t: TestServer, extra: Record<string, unknown> = {})
 }
 
 export const pointer = (className: string, objectId: string) => ({ __type: 'Pointer', className, objectId });
+
+/** The link of the newest mail of `kind` to `email`, read from the outbox. */
+export async function lastMailLink(t: TestServer, email: string, kind: string): Promise<string> {
+  const r = await t.request('GET', '/1.1/switchboard/outbox', {
+    auth: 'master',
+    query: { recipient: email, channel: 'mail' },
+  });
+  const mail = (r.json.results as { kind: string; link?: string }[]).find((m) => m.kind === kind);
+  if (!mail?.link) throw new Error(`no ${kind} mail to ${email}`);
+  return mail.link;
+}

@@ -29,8 +29,8 @@ export function newFileKey(name: string, keepFileName: boolean): string {
 
 /**
  * The url of a file record: an external file's own url, or, for content stored here, the address
- * it is served at. It is computed on every read rather than stored, so it follows the address
- * clients reach the server by (Doc 1 File record: "generated dynamically").
+ * it is served at. It is computed on every read rather than stored, so it follows the server's
+ * public URL when that changes (Doc 1 File record: "generated dynamically").
  */
 export function fileUrl(baseUrl: string, data: Record<string, unknown>): string | undefined {
   if (typeof data.url === 'string') return data.url;

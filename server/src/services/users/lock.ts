@@ -27,18 +27,23 @@ export const accountLocked = () =>
     'Too many failed logins: the account is locked until 15 minutes after the last failed attempt. Try again later or reset the password.',
   );
 
-/** Throws 219 when the user is locked out at `now`. */
-export async function assertOpen(sql: Sql, userId: string, now: Date): Promise<void> {
-  const auth = await readAuth(sql, userId);
-  if (isLocked(auth.lock, now.getTime())) throw accountLocked();
-}
-
-/** Records a failed login; returns whether the account is now locked. */
-export async function recordFailure(sql: Sql, userId: string, now: Date): Promise<boolean> {
-  const auth = await readAuth(sql, userId, true);
-  const next = afterFailure(auth.lock, now.getTime());
-  await setLockState(sql, userId, next);
-  return next.locked;
+/**
+ * Counts a login attempt as a failure before its secret is checked, in one step with the lock
+ * check: throws 219 while the user is locked, else commits the failure and returns whether it
+ * locked the account. Checking first and counting after let a burst of parallel attempts all pass
+ * the check before any failure was counted, so every guess of the burst was tried; counted first,
+ * only the documented number get through. A transaction-scoped advisory lock per user serializes
+ * the claims (a row lock would not: users without a password have no lc_user_auth row yet).
+ */
+export async function claimAttempt(sql: Sql, userId: string, now: Date): Promise<boolean> {
+  return sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lc_user_lock:${userId}`]);
+    const { lock } = await readAuth(tx, userId);
+    if (isLocked(lock, now.getTime())) throw accountLocked();
+    const next = afterFailure(lock, now.getTime());
+    await setLockState(tx, userId, next);
+    return next.locked;
+  });
 }
 
 export async function clearFailures(sql: Sql, userId: string): Promise<void> {

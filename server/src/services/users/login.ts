@@ -9,7 +9,7 @@ import type { UserKey } from '../../store/users';
 import type { ApiObject } from '../format';
 import type { AppSettings } from '../settings';
 import { checkPassword } from './fields';
-import { accountLocked, assertOpen, clearFailures, recordFailure } from './lock';
+import { accountLocked, claimAttempt, clearFailures } from './lock';
 import { loginBody } from './profile';
 import { checkLoginPassword } from './rehash';
 import { userNotFound } from './user-api';
@@ -36,8 +36,10 @@ export function identifierOf(body: unknown): { key: UserKey; value: string } {
 
 /**
  * Checks a secret (password or SMS code) for a user under the account lock: while locked, even
- * the right secret gets 219; a wrong one counts as a failure and gets `wrong` (or 219 once it
- * locks). The failure is committed even though the request fails.
+ * the right secret gets 219 and is not checked. The attempt is counted as a failure before the
+ * check (see claimAttempt); the right secret then clears the failures, a wrong one gets `wrong`
+ * (or 219 when it locked the account). A check that throws stays counted: that errs towards the
+ * lock, and anyone can lock an account with wrong passwords anyway.
  */
 export async function underLock(
   sql: Sql,
@@ -46,13 +48,11 @@ export async function underLock(
   check: () => Promise<boolean>,
   wrong: () => Error,
 ): Promise<void> {
-  const now = clock.now();
-  await assertOpen(sql, user.id, now);
+  const locked = await claimAttempt(sql, user.id, clock.now());
   if (await check()) {
     await clearFailures(sql, user.id);
     return;
   }
-  const locked = await sql.transaction((tx) => recordFailure(tx, user.id, now));
   throw locked ? accountLocked() : wrong();
 }
 
