@@ -4,7 +4,7 @@ import type { RecordingServer } from '../test/recording-server';
 import { addressPolicy } from './address-policy';
 import type { AddressPolicy } from './address-policy';
 import type { Resolve } from './guarded-agent';
-import { GuardedClient } from './guarded-fetch';
+import { GuardedClient, sameParty } from './guarded-fetch';
 import { OutboundError } from './outbound-error';
 
 /*
@@ -188,6 +188,20 @@ describe('redirects', () => {
     const e = await refusal(c.get(`${hops.url}/loop`, { ...caps, maxRedirects: 3 }));
     expect(e).toMatchObject({ reason: 'redirects' });
     expect(hops.requests.length - before).toBe(4);
+  });
+});
+
+describe('which redirects keep the caller’s headers', () => {
+  it('the same origin, and http to https on the same host only', () => {
+    const keep = (from: string, to: string) => sameParty(new URL(from), new URL(to));
+    expect(keep('https://a.example/x', 'https://a.example/y')).toBe(true);
+    expect(keep('http://a.example/x', 'https://a.example/y')).toBe(true);
+    expect(keep('http://a.example:8080/x', 'https://a.example/y')).toBe(true);
+    expect(keep('https://a.example/x', 'http://a.example/y')).toBe(false);
+    expect(keep('http://a.example/x', 'https://a.example:8443/y')).toBe(false);
+    expect(keep('https://a.example/x', 'https://a.example:8443/y')).toBe(false);
+    expect(keep('https://a.example/x', 'https://b.example/x')).toBe(false);
+    expect(keep('https://a.example/x', 'https://evil.a.example/x')).toBe(false);
   });
 });
 

@@ -80,6 +80,15 @@ function toHeaders(raw: Dispatcher.ResponseData['headers']): Headers {
   return h;
 }
 
+/**
+ * Whether the caller's headers (keys, signatures) may follow a redirect: to the same origin, or
+ * from http to https on the same host (which had the headers in the clear already). Anywhere else
+ * they were not meant for.
+ */
+export const sameParty = (from: URL, to: URL) =>
+  to.origin === from.origin ||
+  (from.protocol === 'http:' && to.protocol === 'https:' && to.host === from.hostname);
+
 interface Call extends GetOptions {
   timeout: AbortSignal;
   /** The caller's signal and the deadline together. */
@@ -160,8 +169,7 @@ export class GuardedClient {
       if (hop >= maxRedirects)
         throw new OutboundError('redirects', `${current.origin} redirected more than ${maxRedirects} times`);
       const target = afterRedirects(hop + 1, () => parseTarget(new URL(step.location, current)));
-      // Keys and signatures were meant for the origin asked, not for wherever it sends us.
-      if (target.origin !== current.origin) headers = {};
+      if (!sameParty(current, target)) headers = {};
       current = target;
     }
   }
