@@ -158,6 +158,7 @@ describe('redirects', () => {
       ['http://169.254.169.254/latest/meta-data/', /after 1 redirect, 169\.254\.169\.254 is a link-local/],
       ['http://inside.example/', /after 1 redirect, inside\.example points to 10\.0\.0\.5/],
       ['file:///etc/passwd', /after 1 redirect, file:\/\/ addresses are not fetched/],
+      ['http://[::1', /after 1 redirect, "http:\/\/\[::1" is not an address/],
     ] as const) {
       redirectTo = to;
       const e = await refusal(c.get(`${hops.url}/go`, caps));

@@ -27,12 +27,12 @@ export interface OutboundAnswer {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** http(s) only, and no user:password@ (never sent anywhere, and never shown back). */
-function parseTarget(raw: string | URL): URL {
+function parseTarget(raw: string, base?: URL): URL {
   let u: URL;
   try {
-    u = new URL(raw);
+    u = new URL(raw, base);
   } catch {
-    throw new OutboundError('refused', `"${String(raw)}" is not an address`);
+    throw new OutboundError('refused', `"${raw}" is not an address`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:')
     throw new OutboundError(
@@ -168,7 +168,7 @@ export class GuardedClient {
       if ('answer' in step) return step.answer;
       if (hop >= maxRedirects)
         throw new OutboundError('redirects', `${current.origin} redirected more than ${maxRedirects} times`);
-      const target = afterRedirects(hop + 1, () => parseTarget(new URL(step.location, current)));
+      const target = afterRedirects(hop + 1, () => parseTarget(step.location, current));
       if (!sameParty(current, target)) headers = {};
       current = target;
     }
