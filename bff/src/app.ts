@@ -33,6 +33,7 @@ import { requestLog } from './http/request-log';
 import { apiSecurityHeaders, cspNonce, pageSecurityHeaders } from './http/security';
 import { loadUser } from './http/session-cookie';
 import { webApp } from './http/web-app';
+import { GuardedClient } from './outbound/guarded-fetch';
 import { resolveSecretKey } from './secret-key';
 import { UpstreamClient } from './upstream/client';
 
@@ -45,8 +46,16 @@ export interface Bff {
   setupToken: string | undefined;
 }
 
-/** Builds the console server on a migrated database; the caller listens. */
-export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Promise<Bff> {
+/**
+ * Builds the console server on a migrated database; the caller listens. `outbound` replaces the
+ * client of fetches made for users (tests give it a resolver of their own).
+ */
+export async function createBff(
+  config: BffConfig,
+  sql: Sql,
+  log?: Logger,
+  outbound = GuardedClient.forSetting(config.allowPrivateSources),
+): Promise<Bff> {
   const logger =
     log ?? pino({ level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] });
   await migrate(sql, 'bff_migrations', bffMigrations);
@@ -92,7 +101,7 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   app.use(exportRoutes(access));
   app.use(fileRoutes(access));
   app.use(layoutRoutes(sql, access));
-  app.use(migrationRoutes(access, uploadsRoot(config.database.dataDir)));
+  app.use(migrationRoutes(access, { uploads: uploadsRoot(config.database.dataDir), outbound }));
   app.use(appRoutes(sql, config.apps, clients));
   app.use(consoleUserRoutes(sql, appIds));
   app.use(auditRoutes(sql));

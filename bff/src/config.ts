@@ -43,6 +43,11 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  /** Lets live copies and file downloads reach loopback and private addresses (outbound/). */
+  CONSOLE_ALLOW_PRIVATE_SOURCES: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export type { UpstreamApp } from './apps-config';
@@ -60,6 +65,12 @@ export interface BffConfig {
   session: { idleMs: number; absoluteMs: number };
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * Whether what the console fetches for its users (a live copy's source, old file URLs) may be
+   * on loopback or a private network: local development, or a source on the same network. Off by
+   * default, so no console user can make the console reach its own machine's neighbours.
+   */
+  allowPrivateSources: boolean;
 }
 
 /** The one app of UPSTREAM_* (id `default`), when no apps file is given. */
@@ -125,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    allowPrivateSources: e.CONSOLE_ALLOW_PRIVATE_SOURCES,
   };
 }

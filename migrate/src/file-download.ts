@@ -1,7 +1,7 @@
 import { mapLimit } from './pool';
 import { addFailure, emptyClassReport } from './report';
 import type { ClassReport } from './report';
-import type { MigrationTarget } from './target';
+import type { FetchLike, MigrationTarget } from './target';
 
 export interface DownloadOptions {
   /** Downloads in flight at once. */
@@ -13,6 +13,8 @@ export interface DownloadOptions {
   onProgress?: (p: ClassReport) => void;
   /** Stops before the next file; the download then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** How file content is fetched; a FetchError it throws says whether to try again. */
+  fetch?: FetchLike;
 }
 
 /** What downloadFiles reads the target's _File records with (LiveClient, or the bff's client). */
@@ -27,7 +29,8 @@ export interface FilePageReader {
 /** The import endpoint takes a file as base64 in a 20 MB JSON body. */
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
 
-class FetchError extends Error {
+/** A file that could not be fetched, and whether trying again may help. */
+export class FetchError extends Error {
   constructor(
     message: string,
     readonly retry: boolean,
@@ -36,11 +39,12 @@ class FetchError extends Error {
   }
 }
 
-async function fetchOnce(url: string): Promise<Buffer> {
+async function fetchOnce(url: string, fetcher: FetchLike): Promise<Buffer> {
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    res = await fetcher(url, { signal: AbortSignal.timeout(60_000) });
   } catch (e) {
+    if (e instanceof FetchError) throw e;
     const cause = (e as { cause?: { code?: string } }).cause?.code;
     throw new FetchError(`cannot fetch it (${cause ?? (e as Error).message})`, true);
   }
@@ -59,10 +63,15 @@ async function fetchOnce(url: string): Promise<Buffer> {
   return bytes;
 }
 
-async function fetchWithRetries(url: string, attempts: number, delayMs: number): Promise<Buffer> {
+async function fetchWithRetries(
+  url: string,
+  fetcher: FetchLike,
+  attempts: number,
+  delayMs: number,
+): Promise<Buffer> {
   for (let n = 1; ; n++) {
     try {
-      return await fetchOnce(url);
+      return await fetchOnce(url, fetcher);
     } catch (e) {
       if (!(e instanceof FetchError) || !e.retry || n >= attempts) throw e;
       await new Promise((r) => setTimeout(r, delayMs * 2 ** (n - 1)));
@@ -93,7 +102,12 @@ export async function downloadFiles(
       const id = String(f.objectId);
       const url = String(f.url);
       try {
-        const bytes = await fetchWithRetries(url, opts.attempts ?? 3, opts.retryDelayMs ?? 500);
+        const bytes = await fetchWithRetries(
+          url,
+          opts.fetch ?? fetch,
+          opts.attempts ?? 3,
+          opts.retryDelayMs ?? 500,
+        );
         await target.sendFileContent(id, bytes);
         report.written++;
       } catch (e) {

@@ -16,3 +16,4 @@ export * from './report';
 export * from './schema-file';
 export * from './source';
 export * from './target';
+export * from './unpack-budget';

@@ -2,7 +2,7 @@ import { mapLimit } from './pool';
 import { parseSchemaDoc } from './schema-file';
 import type { SchemaMap } from './schema-file';
 import { TargetError } from './target';
-import type { TargetConfig } from './target';
+import type { FetchLike, TargetConfig } from './target';
 
 type Obj = Record<string, unknown>;
 
@@ -14,6 +14,7 @@ export class LiveClient {
   constructor(
     private readonly cfg: TargetConfig,
     private readonly signal?: AbortSignal,
+    private readonly fetcher: FetchLike = fetch,
   ) {
     this.base = cfg.baseUrl.replace(/\/+$/, '');
   }
@@ -27,7 +28,7 @@ export class LiveClient {
     ).toString();
     let res: Response;
     try {
-      res = await fetch(`${this.base}${path}${qs ? `?${qs}` : ''}`, {
+      res = await this.fetcher(`${this.base}${path}${qs ? `?${qs}` : ''}`, {
         headers: { 'X-LC-Id': this.cfg.appId, 'X-LC-Key': `${this.cfg.masterKey},master` },
         ...(this.signal ? { signal: this.signal } : {}),
       });

@@ -28,6 +28,15 @@ export interface BatchInput {
   hashRounds?: number;
 }
 
+/**
+ * How the engine reaches a source or an old file host: the global fetch by default; the console
+ * passes its guarded client, which decides where a fetch may go.
+ */
+export type FetchLike = (
+  url: string,
+  init: { headers?: Record<string, string>; signal?: AbortSignal },
+) => Promise<Response>;
+
 /** A refused or failed request; `status` is the HTTP status when the server answered at all. */
 export class TargetError extends Error {
   constructor(

@@ -12,10 +12,13 @@ import type { MigrationStatus } from '@switchboard/shared';
 import { UpstreamClient } from '../../upstream/client';
 import type { ProxyContext } from '../proxy/context';
 import { secretBoxFor } from '../secret-box';
+import type { MigrationEnv } from './env';
+import { FILE_ANSWER, fetchThrough, SOURCE_ANSWER } from './source-fetch';
 import type { RunProgress } from './progress';
 import type { MigrationRow } from './store';
 import { uploadDir, uploadExists } from './uploads';
 import { UpstreamTarget } from './upstream-target';
+import { EXPORT_UNPACK_LIMITS } from './zip-guard';
 
 /** How long one import request may take the app. */
 const IMPORT_TIMEOUT_MS = 120_000;
@@ -50,7 +53,7 @@ export class TrackedCheckpoint extends MemoryCheckpoint {
 export async function execute(
   ctx: ProxyContext,
   row: MigrationRow,
-  uploads: string,
+  env: MigrationEnv,
   progress: RunProgress,
   checkpoint: MemoryCheckpoint | null,
   signal: AbortSignal,
@@ -66,7 +69,11 @@ export async function execute(
       throw new RunFailure(
         'The source master key cannot be read (the console secret key changed); start a new migration.',
       );
-    const client = new LiveClient({ baseUrl: cfg.url, appId: cfg.appId, masterKey }, signal);
+    const client = new LiveClient(
+      { baseUrl: cfg.url, appId: cfg.appId, masterKey },
+      signal,
+      fetchThrough(env.outbound, SOURCE_ANSWER),
+    );
     report = await copyLive(client, target, `${cfg.url} ${cfg.appId}`, {
       checkpoint: checkpoint!,
       signal,
@@ -75,7 +82,7 @@ export async function execute(
       onProgress: (c) => progress.update(c),
     });
   } else {
-    const path = join(uploadDir(uploads, row.id), cfg.upload);
+    const path = join(uploadDir(env.uploads, row.id), cfg.upload);
     if (!(await uploadExists(path)))
       throw new RunFailure(
         `The uploaded file ${cfg.name} is gone from the console server; upload the export again.`,
@@ -83,7 +90,9 @@ export async function execute(
     let folder: ExportFolder;
     try {
       folder = await openExport(
-        cfg.upload.toLowerCase().endsWith('.zip') ? path : uploadDir(uploads, row.id),
+        cfg.upload.toLowerCase().endsWith('.zip') ? path : uploadDir(env.uploads, row.id),
+        // Checked on upload already; an upload kept from before that check is checked here.
+        EXPORT_UNPACK_LIMITS,
       );
     } catch (e) {
       throw new RunFailure((e as Error).message.split(path).join(cfg.name));
@@ -100,7 +109,11 @@ export async function execute(
   }
   progress.finish(report);
   if (row.download_files) {
-    const files = await downloadFiles(target, target, { signal, onProgress: (c) => progress.update(c) });
+    const files = await downloadFiles(target, target, {
+      signal,
+      onProgress: (c) => progress.update(c),
+      fetch: fetchThrough(env.outbound, FILE_ANSWER),
+    });
     report.classes.push(files);
     progress.finish({ ...report, classes: [files] });
   }

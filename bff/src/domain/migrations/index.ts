@@ -1,5 +1,6 @@
 export { cancelMigration } from './cancel';
 export { discardMigrationUpload } from './discard-upload';
+export type { MigrationEnv } from './env';
 export { getMigration, listMigrations } from './get';
 export { resumeMigration } from './resume';
 export { startLiveMigration } from './start-live';

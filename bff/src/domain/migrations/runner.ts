@@ -2,6 +2,7 @@ import type { ImportReport } from '@switchboard/migrate';
 import type { MigrationStatus } from '@switchboard/shared';
 import { audit } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
+import type { MigrationEnv } from './env';
 import { execute, outcome, sourceKey, TrackedCheckpoint } from './execute';
 import { RunProgress } from './progress';
 import { describeFailure } from './source-errors';
@@ -34,7 +35,7 @@ type End = { status: MigrationStatus; error: string | null };
  * the row turning from `running` (a cancel, possibly from another bff process) stops the run
  * before its next batch. A resumed live copy continues from the checkpoints in the row.
  */
-export function launch(ctx: ProxyContext, row: MigrationRow, uploads: string): void {
+export function launch(ctx: ProxyContext, row: MigrationRow, env: MigrationEnv): void {
   const stop = new AbortController();
   const cfg = row.source_config;
   const live = 'url' in cfg ? cfg : undefined;
@@ -60,7 +61,7 @@ export function launch(ctx: ProxyContext, row: MigrationRow, uploads: string): v
     let end: End | undefined;
     let report: ImportReport | undefined;
     try {
-      report = await execute(ctx, row, uploads, progress, checkpoint, stop.signal);
+      report = await execute(ctx, row, env, progress, checkpoint, stop.signal);
       end = outcome(report);
     } catch (e) {
       // Cancelled: the row already says so (the cancel wrote it); only the progress is kept.
@@ -71,7 +72,7 @@ export function launch(ctx: ProxyContext, row: MigrationRow, uploads: string): v
       await saving;
     }
     await finishRun(ctx.sql, row.id, end, progress.snapshot(), checkpoint?.state ?? null);
-    if (end?.status === 'succeeded' && !live) await removeUpload(uploads, row.id);
+    if (end?.status === 'succeeded' && !live) await removeUpload(env.uploads, row.id);
     const totals = report?.classes.map(({ name, read, written, skipped, failed }) => ({
       name,
       read,

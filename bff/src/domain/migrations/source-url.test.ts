@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addressPolicy } from '../../outbound/address-policy';
+import type { Resolve } from '../../outbound/guarded-agent';
+import { GuardedClient } from '../../outbound/guarded-fetch';
 import { ConsoleError } from '../errors';
-import { checkSourceUrl } from './source-url';
-import type { Lookup } from './source-url';
+import { checkSourceUrl, withoutCredentials } from './source-url';
 
 /** A resolver that answers from a table, so the tests need no DNS. */
 const resolver =
-  (table: Record<string, string[]>): Lookup =>
+  (table: Record<string, string[]>): Resolve =>
   (host) => {
     const list = table[host];
     if (!list)
@@ -14,16 +16,20 @@ const resolver =
   };
 
 const dns = resolver({
-  'old.example.com': ['203.0.113.5', '2001:db8::5'],
+  'old.example.com': ['93.184.216.34', '2606:2800:220:1::5'],
   'lan.example.com': ['10.1.2.3'],
   localhost: ['127.0.0.1', '::1'],
-  'sneaky.example.com': ['203.0.113.9', '169.254.169.254'],
+  'sneaky.example.com': ['93.184.216.9', '169.254.169.254'],
   'sneaky6.example.com': ['fe80::1%eth0'],
   'mapped.example.com': ['::ffff:169.254.170.2'],
 });
 
-async function refusal(url: string): Promise<ConsoleError> {
-  const e: unknown = await checkSourceUrl(url, dns).then(
+const strict = new GuardedClient(addressPolicy(false), dns);
+const local = new GuardedClient(addressPolicy(true), dns);
+afterAll(() => Promise.all([strict.close(), local.close()]));
+
+async function refusal(url: string, outbound = strict): Promise<ConsoleError> {
+  const e: unknown = await checkSourceUrl(url, outbound).then(
     () => undefined,
     (err: unknown) => err,
   );
@@ -33,17 +39,40 @@ async function refusal(url: string): Promise<ConsoleError> {
 }
 
 describe('checkSourceUrl', () => {
-  it('lets public, private and local sources through', async () => {
-    for (const url of [
-      'https://old.example.com',
-      'http://lan.example.com:3000/',
-      'http://localhost:8080',
-      'http://127.0.0.1:9',
-      'http://192.168.1.20',
-      'http://[::1]:3000',
-      'http://[fd12::1]',
-    ])
-      await expect(checkSourceUrl(url, dns), url).resolves.toBeUndefined();
+  const nextDoor = [
+    'http://lan.example.com:3000/',
+    'http://localhost:8080',
+    'http://127.0.0.1:9',
+    'http://192.168.1.20',
+    'http://[::1]:3000',
+    'http://[fd12::1]',
+  ];
+
+  it('lets public sources through', async () => {
+    for (const url of ['https://old.example.com', 'http://8.8.8.8', 'http://[2606:4700::1111]'])
+      await expect(checkSourceUrl(url, strict), url).resolves.toBeUndefined();
+  });
+
+  it('refuses loopback and private sources unless the console allows them', async () => {
+    for (const url of nextDoor) {
+      const e = await refusal(url);
+      expect(e.message, url).toMatch(
+        /(loopback|private network) address, which the console does not connect to/,
+      );
+      expect(e.message, url).toMatch(/CONSOLE_ALLOW_PRIVATE_SOURCES=1 allows it/);
+      await expect(checkSourceUrl(url, local), url).resolves.toBeUndefined();
+    }
+  });
+
+  it('refuses a user name or password in the address, without repeating it', async () => {
+    for (const url of ['https://admin:hunter2@old.example.com', 'https://hunter2@old.example.com']) {
+      const e = await refusal(url, local);
+      expect(e.message).toMatch(/must not hold a user name or password/);
+      expect(JSON.stringify(e)).not.toContain('hunter2');
+    }
+    expect(withoutCredentials('https://admin:p@ss:w@old.example.com/x (app a)')).toBe(
+      'https://old.example.com/x (app a)',
+    );
   });
 
   it('refuses other schemes', async () => {
@@ -54,7 +83,7 @@ describe('checkSourceUrl', () => {
     expect((await refusal('not a url')).message).toMatch(/is not an address/);
   });
 
-  it('refuses link-local and metadata addresses, however they are written', async () => {
+  it('refuses link-local and metadata addresses, however they are written, whatever the setting', async () => {
     for (const url of [
       'http://169.254.169.254/latest/meta-data',
       'http://169.254.0.1',
@@ -67,7 +96,8 @@ describe('checkSourceUrl', () => {
       'http://metadata.google.internal/computeMetadata/v1/',
       'http://METADATA.Google.Internal./',
     ])
-      expect((await refusal(url)).message, url).toMatch(/link-local or cloud metadata address/);
+      for (const outbound of [strict, local])
+        expect((await refusal(url, outbound)).message, url).toMatch(/link-local or cloud metadata address/);
   });
 
   it('refuses a name any of whose addresses is link-local, naming the address', async () => {

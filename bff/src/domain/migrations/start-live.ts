@@ -3,6 +3,7 @@ import type { Migration, StartLiveMigrationBody } from '@switchboard/shared';
 import { audit } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
 import { secretBoxFor } from '../secret-box';
+import type { MigrationEnv } from './env';
 import { sealContext } from './execute';
 import { launch } from './runner';
 import { insertRun, toMigration } from './store';
@@ -17,10 +18,10 @@ import { checkSourceUrl } from './source-url';
 export async function startLiveMigration(
   ctx: ProxyContext,
   body: StartLiveMigrationBody,
-  uploads: string,
+  env: MigrationEnv,
 ): Promise<Migration> {
   const url = body.sourceUrl.replace(/\/+$/, '');
-  await checkSourceUrl(url);
+  await checkSourceUrl(url, env.outbound);
   await refuseWhileRunning(ctx);
   const id = randomUUID();
   const row = await insertRun(ctx.sql, {
@@ -39,6 +40,6 @@ export async function startLiveMigration(
     result: 'ok',
     status: 200,
   });
-  launch(ctx, row, uploads);
+  launch(ctx, row, env);
   return toMigration(row);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_MIGRATION_UPLOAD_BYTES } from '@switchboard/shared';
@@ -9,10 +9,12 @@ import type { Migration, MigrationUploadQuery } from '@switchboard/shared';
 import { ConsoleError } from '../errors';
 import { audit } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
+import type { MigrationEnv } from './env';
 import { refuseWhileRunning } from './get';
 import { launch } from './runner';
 import { insertRun, toMigration } from './store';
 import { makeUploadDir, notAnExport, removeUpload, safeName } from './uploads';
+import { guardZip } from './zip-guard';
 
 const GIB = MAX_MIGRATION_UPLOAD_BYTES / 1024 ** 3;
 const tooBig = () =>
@@ -34,6 +36,28 @@ function limit(max: number): Transform {
 }
 
 /**
+ * The request body as a stream of its own: a refused upload then stops being read without the
+ * request being destroyed (its socket still has the 413 to carry). A client that goes away
+ * midway still fails the copy.
+ */
+function detached(body: Readable): { stream: Readable; release(): void } {
+  const stream = new PassThrough();
+  const cut = () => {
+    if (!body.readableEnded) stream.destroy(new Error('The upload was interrupted.'));
+  };
+  body.once('close', cut);
+  body.on('error', cut);
+  body.pipe(stream);
+  return {
+    stream,
+    release() {
+      body.off('close', cut);
+      body.unpipe(stream);
+    },
+  };
+}
+
+/**
  * Starts importing an uploaded export. The body streams to a file under the uploads folder (never
  * held in memory); the file is checked to look like an export before the run starts, and kept
  * until the run succeeds so an interrupted run can be resumed.
@@ -43,20 +67,24 @@ export async function startUploadMigration(
   query: MigrationUploadQuery,
   body: Readable,
   declaredBytes: number | undefined,
-  uploads: string,
+  env: MigrationEnv,
 ): Promise<Migration> {
   if (declaredBytes !== undefined && declaredBytes > MAX_MIGRATION_UPLOAD_BYTES) throw tooBig();
   await refuseWhileRunning(ctx);
   const id = randomUUID();
   const name = safeName(query.name);
-  const dir = await makeUploadDir(uploads, id);
+  const dir = await makeUploadDir(env.uploads, id);
   const path = join(dir, name);
+  const source = detached(body);
   try {
-    await pipeline(body, limit(MAX_MIGRATION_UPLOAD_BYTES), createWriteStream(path));
+    const checks = [limit(MAX_MIGRATION_UPLOAD_BYTES)];
+    if (name.toLowerCase().endsWith('.zip')) checks.push(guardZip(query.name));
+    await pipeline([source.stream, ...checks, createWriteStream(path)]);
     const problem = await notAnExport(path, query.name);
     if (problem) throw new ConsoleError(400, 'bad_request', problem);
   } catch (e) {
-    await removeUpload(uploads, id);
+    source.release();
+    await removeUpload(env.uploads, id);
     if (e instanceof ConsoleError) throw e;
     throw new ConsoleError(400, 'bad_request', 'The upload was interrupted before the whole file arrived.');
   }
@@ -77,6 +105,6 @@ export async function startUploadMigration(
     result: 'ok',
     status: 200,
   });
-  launch(ctx, row, uploads);
+  launch(ctx, row, env);
   return toMigration(row);
 }

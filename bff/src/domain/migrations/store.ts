@@ -1,6 +1,7 @@
 import type { Migration, MigrationClass, MigrationKind, MigrationStatus } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import type { CheckpointState } from '@switchboard/migrate';
+import { withoutCredentials } from './source-url';
 
 /**
  * A run whose heartbeat is older than this is no longer being worked on: its bff process stopped.
@@ -51,6 +52,22 @@ const COLUMNS = `id, app, kind, status, source, source_config, source_key_sealed
   created_at, updated_at, finished_at, progress, checkpoint, error,
   (status = 'running' AND heartbeat_at < now() - interval '${STALE_SECONDS} seconds') AS stale`;
 
+/**
+ * A row as the console uses it. Runs started before source addresses with user:password@ were
+ * refused may hold one: it is dropped on the way out, so it is never shown, logged, audited or sent.
+ */
+function clean(r: MigrationRow): MigrationRow {
+  const cfg = r.source_config;
+  return {
+    ...r,
+    source: withoutCredentials(r.source),
+    source_config: 'url' in cfg ? { ...cfg, url: withoutCredentials(cfg.url) } : cfg,
+    error: r.error === null ? null : withoutCredentials(r.error),
+  };
+}
+
+const first = (rows: MigrationRow[]) => (rows[0] ? clean(rows[0]) : undefined);
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** The row as the console sees it; the source key and the upload's location never leave. */
@@ -99,7 +116,7 @@ export async function insertRun(
       r.created_by,
     ],
   );
-  return rows[0]!;
+  return clean(rows[0]!);
 }
 
 export async function findRun(sql: Sql, app: string, id: string): Promise<MigrationRow | undefined> {
@@ -107,14 +124,15 @@ export async function findRun(sql: Sql, app: string, id: string): Promise<Migrat
     `SELECT ${COLUMNS} FROM console_migrations WHERE id = $1 AND app = $2`,
     [id, app],
   );
-  return rows[0];
+  return first(rows);
 }
 
 export async function listRuns(sql: Sql, app: string, limit = 100): Promise<MigrationRow[]> {
-  return sql.query<MigrationRow>(
+  const rows = await sql.query<MigrationRow>(
     `SELECT ${COLUMNS} FROM console_migrations WHERE app = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
     [app, limit],
   );
+  return rows.map(clean);
 }
 
 /** A run of this app still being worked on (not stale), other than `except`. */
@@ -125,7 +143,7 @@ export async function activeRun(sql: Sql, app: string): Promise<MigrationRow | u
       LIMIT 1`,
     [app],
   );
-  return rows[0];
+  return first(rows);
 }
 
 /**
@@ -176,7 +194,7 @@ export async function cancelRun(sql: Sql, app: string, id: string): Promise<Migr
       WHERE id = $1 AND app = $2 AND status = 'running' RETURNING ${COLUMNS}`,
     [id, app],
   );
-  return rows[0];
+  return first(rows);
 }
 
 /** Cancelled, failed, or running with a heartbeat that stopped (interrupted). */
@@ -195,7 +213,7 @@ export async function claimForResume(sql: Sql, app: string, id: string): Promise
       RETURNING ${COLUMNS}`,
     [id, app],
   );
-  return rows[0];
+  return first(rows);
 }
 
 /**
@@ -221,5 +239,5 @@ export async function markUploadDiscarded(
       RETURNING ${COLUMNS}`,
     [id, app, 'The console server running this migration stopped before it finished.'],
   );
-  return rows[0];
+  return first(rows);
 }

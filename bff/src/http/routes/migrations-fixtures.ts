@@ -8,6 +8,8 @@ import { CSRF_HEADER } from '@switchboard/shared';
 import { openTestDatabase } from '@switchboard/shared/sql/testing';
 import { pino } from 'pino';
 import { createBff } from '../../app';
+import type { BffConfig } from '../../config';
+import type { GuardedClient } from '../../outbound/guarded-fetch';
 import type { ConsoleClient, TestBff } from '../../test/harness';
 import { testConfig } from '../../test/harness';
 import type { UpstreamServer } from '../../test/upstream-server';
@@ -137,8 +139,14 @@ export async function readAll(server: UpstreamServer, className: string): Promis
   }
 }
 
-/** The bff over `upstream` with its log captured, to check what it writes there. */
-export async function startLoggedBff(upstream: UpstreamServer): Promise<TestBff & { log: () => string }> {
+/**
+ * The bff over `upstream` with its log captured, to check what it writes there. Its sources and
+ * old file hosts are local servers, reachable only with `allowPrivateSources` (said by each test).
+ */
+export async function startLoggedBff(
+  upstream: UpstreamServer,
+  opts: { config: Pick<BffConfig, 'allowPrivateSources'>; outbound?: GuardedClient },
+): Promise<TestBff & { log: () => string }> {
   const lines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -146,10 +154,10 @@ export async function startLoggedBff(upstream: UpstreamServer): Promise<TestBff 
       done();
     },
   });
-  const config = testConfig(upstream.url, { logLevel: 'debug' });
+  const config = testConfig(upstream.url, { logLevel: 'debug', ...opts.config });
   config.apps = [{ ...config.apps[0]!, ...upstream.keys }];
   const db = await openTestDatabase();
-  const bff = await createBff(config, db.sql, pino({ level: 'debug' }, sink));
+  const bff = await createBff(config, db.sql, pino({ level: 'debug' }, sink), opts.outbound);
   const server: Server = await new Promise((resolve) => {
     const s = createServer(bff.handler).listen(0, '127.0.0.1', () => resolve(s));
   });

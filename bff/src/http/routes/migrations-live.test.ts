@@ -43,7 +43,8 @@ async function finished(id: string) {
 beforeAll(async () => {
   [source, target] = await Promise.all([startUpstreamServer(), startUpstreamServer()]);
   await seedSource(source, ITEMS);
-  bff = await startLoggedBff(target);
+  // Its sources and old file hosts are servers on this machine.
+  bff = await startLoggedBff(target, { config: { allowPrivateSources: true } });
   await createUser(bff.sql, { email: 'dev@example.com', password: PASSWORD, role: 'developer' });
   dev = new ConsoleClient(bff.url);
   await dev.login('dev@example.com', PASSWORD);

@@ -36,7 +36,8 @@ const base = '/api/apps/default/migrations';
 
 beforeAll(async () => {
   target = await startUpstreamServer();
-  bff = await startLoggedBff(target);
+  // Its sources and old file hosts are servers on this machine.
+  bff = await startLoggedBff(target, { config: { allowPrivateSources: true } });
   for (const [k, p] of Object.entries(people)) {
     await createUser(bff.sql, { email: p.email, password: PASSWORD, role: p.role });
     const c = new ConsoleClient(bff.url);

@@ -1,5 +1,6 @@
 import { consoleRoutes, migrationUploadQuerySchema, startLiveMigrationBodySchema } from '@switchboard/shared';
 import { Router } from 'express';
+import type { MigrationEnv } from '../../domain/migrations';
 import {
   cancelMigration,
   discardMigrationUpload,
@@ -16,7 +17,7 @@ import { parseBody, singleQuery } from '../errors';
 const PERMISSION = 'migrate.run';
 
 /** The migration wizard: uploads, live copies, their progress, cancel, resume and discarding an upload. */
-export function migrationRoutes(access: AppAccess, uploads: string): Router {
+export function migrationRoutes(access: AppAccess, env: MigrationEnv): Router {
   const r = Router();
   const id = (v: unknown) => String(v);
 
@@ -28,7 +29,7 @@ export function migrationRoutes(access: AppAccess, uploads: string): Router {
   r.post(consoleRoutes.startLiveMigration.path, async (req, res) => {
     const ctx = await access(req, PERMISSION);
     const body = parseBody(startLiveMigrationBodySchema, req.body);
-    res.json({ migration: await startLiveMigration(ctx, body, uploads) });
+    res.json({ migration: await startLiveMigration(ctx, body, env) });
   });
 
   r.post(consoleRoutes.uploadMigration.path, async (req, res) => {
@@ -43,7 +44,7 @@ export function migrationRoutes(access: AppAccess, uploads: string): Router {
       );
     const length = req.headers['content-length'];
     const declared = length === undefined ? undefined : Number(length);
-    res.json({ migration: await startUploadMigration(ctx, query, req, declared, uploads) });
+    res.json({ migration: await startUploadMigration(ctx, query, req, declared, env) });
   });
 
   r.get(consoleRoutes.getMigration.path, async (req, res) => {
@@ -58,12 +59,12 @@ export function migrationRoutes(access: AppAccess, uploads: string): Router {
 
   r.post(consoleRoutes.resumeMigration.path, async (req, res) => {
     const ctx = await access(req, PERMISSION);
-    res.json({ migration: await resumeMigration(ctx, id(req.params.id), uploads) });
+    res.json({ migration: await resumeMigration(ctx, id(req.params.id), env) });
   });
 
   r.delete(consoleRoutes.discardMigrationUpload.path, async (req, res) => {
     const ctx = await access(req, PERMISSION);
-    res.json({ migration: await discardMigrationUpload(ctx, id(req.params.id), uploads) });
+    res.json({ migration: await discardMigrationUpload(ctx, id(req.params.id), env.uploads) });
   });
 
   return r;
