@@ -102,6 +102,32 @@ describe('CellEditorDialog', () => {
     expect(onSave).toHaveBeenCalledWith(4.5);
   });
 
+  it('refuses a number that would not be stored as typed, and says why', () => {
+    const onSave = vi.fn();
+    renderWithProviders(
+      <CellEditorDialog
+        app="a"
+        edit={{ objectId: 'p1', column: { key: 'price', type: 'Number' }, value: 3 }}
+        onSave={onSave}
+        onClose={() => {}}
+      />,
+    );
+    const input = screen.getByLabelText('Number');
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.change(input, { target: { value: '99999999999999999999999' } });
+    expect(save).toBeDisabled();
+    expect(screen.getByText(/it would be saved as 1e\+23/)).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '0x10' } });
+    expect(save).toBeDisabled();
+    expect(screen.getByText(/not hex such as 0x10/)).toBeInTheDocument();
+    // Enter (the form's submit) saves nothing either.
+    fireEvent.submit(input.closest('form')!);
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '1e23' } });
+    fireEvent.click(save);
+    expect(onSave).toHaveBeenCalledWith(1e23);
+  });
+
   it('removes the field when asked', () => {
     const onSave = vi.fn();
     renderWithProviders(

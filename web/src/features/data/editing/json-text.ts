@@ -13,6 +13,8 @@ export type ParseErrorCode =
   | 'notArray'
   | 'notObject'
   | 'notNumber'
+  | 'numberRange'
+  | 'numberPrecision'
   | 'notBoolean'
   | 'notDate'
   | 'notBase64'

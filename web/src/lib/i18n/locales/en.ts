@@ -286,7 +286,10 @@ export const en = {
       json: 'Not valid JSON (line {{line}}, column {{column}})',
       notArray: 'an array is expected, such as [1, 2]',
       notObject: 'an object is expected, such as {"a": 1}',
-      notNumber: 'a number is expected',
+      notNumber: 'a decimal number is expected, such as 12, -3.5 or 1e6 (not hex such as 0x10)',
+      numberRange: '{{text}} is too large to be a number',
+      numberPrecision:
+        '{{text}} cannot be stored exactly: a number keeps 15 to 17 significant digits, so it would be saved as {{stored}}. Keep it in a String field to keep every digit.',
       notBoolean: 'true or false is expected',
       notDate: 'a date and time is expected, such as 2024-05-01T12:00',
       notBase64: 'standard base64 is expected',

@@ -279,7 +279,10 @@ export const zhCN: Messages = {
       json: '不是有效的 JSON（第 {{line}} 行，第 {{column}} 列）',
       notArray: '需要数组，例如 [1, 2]',
       notObject: '需要对象，例如 {"a": 1}',
-      notNumber: '需要数字',
+      notNumber: '需要十进制数字，例如 12、-3.5 或 1e6（不接受 0x10 这样的十六进制）',
+      numberRange: '{{text}} 太大，超出了数字的范围',
+      numberPrecision:
+        '{{text}} 无法精确保存：数字只保留 15 到 17 位有效数字，会被存成 {{stored}}。要保留每一位，请改用 String 字段。',
       notBoolean: '需要 true 或 false',
       notDate: '需要日期和时间，例如 2024-05-01T12:00',
       notBase64: '需要标准 base64',
