@@ -18,6 +18,7 @@ import { csrfGuard } from './http/csrf';
 import { errorHandler } from './http/errors';
 import { fastReads } from './http/fast-read';
 import { jsonLimits } from './http/json-limits';
+import { appSettingRoutes } from './http/routes/app-settings';
 import { appRoutes, upstreamRoutes } from './http/routes/apps';
 import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
@@ -92,6 +93,7 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   app.use(exportRoutes(access));
   app.use(fileRoutes(access));
   app.use(layoutRoutes(sql, access));
+  app.use(appSettingRoutes(sql, access));
   app.use(migrationRoutes(access, uploadsRoot(config.database.dataDir)));
   app.use(appRoutes(sql, config.apps, clients));
   app.use(consoleUserRoutes(sql, appIds));

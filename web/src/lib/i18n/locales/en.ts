@@ -196,6 +196,8 @@ export const en = {
     pointerTarget:
       'You followed a pointer to object {{objectId}}. Opening a single object is not available yet; it is in this class.',
     relation: 'Relation → {{className}}',
+    noAcl: 'no ACL: anyone can read and write',
+    aclMasterOnly: 'empty ACL: master key only',
     bytes_one: '{{count, number}} byte',
     bytes_other: '{{count, number}} bytes',
     utc: 'UTC: {{value}}',
@@ -243,6 +245,7 @@ export const en = {
     text: 'Text',
     number: 'Number',
     targetSearch: 'Find a {{className}} by objectId or text',
+    pointerConfirm: 'Save this pointer anyway',
     noMatches: 'No object matches.',
     openFile: 'Open the file',
     fileJson: 'File (JSON with __type File and id)',
@@ -269,6 +272,13 @@ export const en = {
     aclUserSearch: 'Add a user (search by username)',
     aclRole: 'Add a role (name)',
     aclAdd: 'Add',
+    aclSection: 'ACL: who may read and change the new object',
+    aclDefaultFrom:
+      'Starts from this app’s default ACL for new objects, chosen by {{who}}. Change it here for this object.',
+    aclNoDefault:
+      'This app has no default ACL for new objects yet. Suggested: everyone can read, only the master key (this console) can write. Change it here for this object.',
+    aclMakeDefault: 'Make this ACL the app’s default for new objects',
+    aclReplaceDefault: 'Make this ACL the app’s new default for new objects',
     addRow: 'Add row',
     addTitle: 'New {{className}} object',
     created: 'Created {{objectId}}',
@@ -297,11 +307,32 @@ export const en = {
       longitude: 'longitude must be between -180 and 180',
       notGeoPoint: 'a latitude and longitude are expected, such as 39.9, 116.4',
       notPointer: 'an objectId of the target class is expected',
+      pointerChecking: 'checking that {{className}} {{objectId}} exists…',
+      pointerMissing:
+        'there is no {{className}} with the objectId {{objectId}}: the pointer would point at nothing',
+      pointerUnchecked: 'could not check that {{className}} {{objectId}} exists',
       notFile: 'a file is expected as JSON with __type File and id',
       notAcl: 'an ACL is expected, such as {"*": {"read": true}}',
       relation: 'a relation changes through its dialog',
       readOnly: 'this field is set by the server',
     },
+  },
+  acl: {
+    noAcl: 'Stored without an ACL: anyone can read and write this object. Saving stores the ACL below.',
+    masterOnly: 'No one is listed: only the master key (this console) can read or change it.',
+    publicWrite: 'Anyone can change or delete it.',
+    userLabel: '{{username}} ({{objectId}})',
+    noSuchUser: 'no such user: this entry grants nothing',
+    noSuchRole: 'no such role: this entry grants nothing',
+    noUserMatch: 'No user matches.',
+    noRoleMatch: 'No role matches.',
+    invalidRole: 'A role name has only letters, digits, "_" and "-".',
+    unknownRole:
+      'There is no role named “{{name}}”: an entry for it grants nothing until such a role exists.',
+    unknownRoleSimilar:
+      'There is no role named “{{name}}”; role names are case-sensitive. Did you mean “{{similar}}”? An entry for “{{name}}” grants nothing.',
+    useSimilar: 'Use {{name}}',
+    addAnyway: 'Add anyway',
   },
   bulk: {
     button: 'Bulk actions',
@@ -504,7 +535,6 @@ export const en = {
     search: 'Search roles by name',
     empty: 'This app has no roles yet.',
     noMatch: 'No role name contains “{{text}}”.',
-    noUserMatch: 'No user matches.',
     cancel: 'Cancel',
     table: {
       label: 'Roles',
