@@ -27,6 +27,7 @@ import { exportRoutes } from './http/routes/export';
 import { fileRoutes } from './http/routes/files';
 import { layoutRoutes } from './http/routes/layouts';
 import { migrationRoutes } from './http/routes/migrations';
+import { passwordRoutes } from './http/routes/passwords';
 import { preferenceRoutes } from './http/routes/preferences';
 import { sessionSecurityRoutes } from './http/routes/session-security';
 import { viewRoutes } from './http/routes/views';
@@ -86,6 +87,7 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   app.use(upstreamRoutes(sql, config.apps, clients));
   app.use(authRoutes(sql, config.session, appIds));
   app.use(sessionSecurityRoutes(sql));
+  app.use(passwordRoutes(sql));
   app.use(preferenceRoutes(sql));
   app.use(viewRoutes(sql, appIds));
   // Before appRoutes, whose /api/apps/:app/* forwards everything else upstream.

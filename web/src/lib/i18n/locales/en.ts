@@ -123,6 +123,12 @@ export const en = {
     setPasswordLinkMissing:
       'This link is incomplete. Open the whole link you were given, or ask a console administrator for a new one.',
     setPassword: 'Set password and sign in',
+    setPasswordInvite: 'You were invited to this console as {{email}}. Choose a password to sign in.',
+    setPasswordReset: 'Choose a new password for {{email}}.',
+    setPasswordLinkInvalid:
+      'This link cannot be used any more: it was used already, it expired, or a newer link replaced it. Ask a console administrator for a new one.',
+    setPasswordChecking: 'Checking the link…',
+    goToSignIn: 'Go to sign-in',
     setPasswordFailed: 'Could not set the password',
     checkingSession: 'Checking your session…',
     totpCode: 'Authentication code',
@@ -661,6 +667,21 @@ export const en = {
       disabled: 'Two-step sign-in is off.',
       failed: 'Could not change two-step sign-in',
       codeInvalid: 'Enter the 6 digits the app shows.',
+    },
+    password: {
+      title: 'Password',
+      current: 'Current password',
+      new: 'New password',
+      confirm: 'Confirm new password',
+      submit: 'Change password',
+      failed: 'Could not change the password',
+      currentMissing: 'Enter your current password.',
+      tooShort: 'Use at least {{min}} characters.',
+      mismatch: 'The two new passwords are not the same.',
+      changed_one:
+        'Your password was changed. {{count}} other session (another browser or device) was signed out.',
+      changed_other:
+        'Your password was changed. {{count}} other sessions (other browsers or devices) were signed out.',
     },
   },
   users: {
