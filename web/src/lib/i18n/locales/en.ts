@@ -6,6 +6,7 @@ export const en = {
   transfer: {
     export: 'Export',
     exportCsv: 'CSV of this query',
+    exportCsvExcel: 'CSV for Excel (UTF-8 with BOM)',
     exportJsonl: 'JSON lines of this query',
     copyCurl: 'Copy as curl',
     curlCopied:
@@ -71,6 +72,7 @@ export const en = {
     saveFailed: 'Your column layout could not be saved.',
   },
   common: {
+    cancel: 'Cancel',
     loading: 'Loading…',
     retry: 'Try again',
   },
@@ -370,9 +372,11 @@ export const en = {
       empty: 'Enter a name.',
       builtin: 'Names that start with “_” belong to built-in classes.',
       invalid: 'Use only letters, digits and underscores, and start with a letter.',
-      tooLong: 'A class name has at most {{max}} characters.',
+      tooLong: 'A class name has at most {{max}} characters; this one has {{length}}.',
       exists: 'This app already has a class called “{{name}}”.',
     },
+    nameCaseTwin:
+      'This app has a class called “{{twin}}”: “{{name}}” would be another class, differing only in case, which is easy to mix up.',
     cancel: 'Cancel',
     createSubmit: 'Create',
     delete: 'Delete class',
@@ -398,11 +402,14 @@ export const en = {
     fieldName: 'Field name',
     fieldProblems: {
       empty: 'Enter a field name.',
+      tooLong: 'A field name has at most {{max}} characters; this one has {{length}}.',
       invalid: 'Use only letters, digits and underscores, and start with a letter.',
       reserved: '“{{name}}” is a field every class has.',
       exists: 'The class already has a field called “{{name}}”.',
       target: 'Choose the class it points to.',
     },
+    fieldCaseTwin:
+      'The class has a field called “{{twin}}”: “{{name}}” would be another field, differing only in case, which is easy to mix up.',
     fieldAdded: 'Field {{name}} added.',
     deleteField: 'Delete field {{name}}',
     deleteFieldTitle: 'Delete the field {{name}}?',
@@ -536,6 +543,13 @@ export const en = {
   },
   rolesPage: {
     title: 'Roles',
+    delete: {
+      button: 'Delete role',
+      title: 'Delete the role {{name}}?',
+      text: 'Its users and child roles lose the permissions it gave them, and ACL entries for role:{{name}} grant nothing any more. This cannot be undone.',
+      typeName: 'Type {{name}} to confirm',
+      confirm: 'Delete the role',
+    },
     listTitle: 'All roles',
     newRole: 'New role',
     search: 'Search roles by name',
