@@ -53,7 +53,7 @@ const bytesOf = (blob: Blob) =>
   new Promise<Uint8Array>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
+    reader.onerror = () => reject(new Error(String(reader.error)));
     reader.readAsArrayBuffer(blob);
   });
 
