@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
+import { warningText } from '../theme/warning-text';
 import { isRoleKey, PUBLIC, ROLE_PREFIX } from './acl';
 import type { AclRow } from './acl';
 import { useRolesNamed, useUsernames } from './api';
@@ -66,7 +67,7 @@ export function AclRows({ app, rows, onToggle, onRemove }: AclRowsProps) {
                   {label(row.key)}
                 </Box>
                 {warning && (
-                  <Typography variant="caption" color="warning.main" sx={{ display: 'block' }}>
+                  <Typography variant="caption" sx={{ display: 'block', color: warningText }}>
                     {warning}
                   </Typography>
                 )}

@@ -16,13 +16,16 @@ const notFound = () =>
     requestId: 'r1',
   });
 
-function stubUsers() {
+// LeanCloud (and Switchboard) answer a get of a missing object with 200 and {}; others with 404.
+const MISSING = { 'an empty object': () => json(200, {}), '404 code 101': notFound };
+
+function stubUsers(missing: () => Response = MISSING['an empty object']) {
   return stubFetch({
     [`GET ${BASE}/schemas`]: () =>
       json(200, { _User: { username: { type: 'String' }, age: { type: 'Number' } } }),
     [`GET ${BASE}/classes/_User`]: () => json(200, { results: [alice] }),
     [`GET ${BASE}/classes/_User/u7`]: () => json(200, alice),
-    [`GET ${BASE}/classes/_User/doesnotexist123`]: notFound,
+    [`GET ${BASE}/classes/_User/doesnotexist123`]: missing,
   });
 }
 
@@ -50,36 +53,39 @@ describe('PointerEditor', () => {
 });
 
 describe('a pointer to an object that does not exist', () => {
-  it('is saved only after the person confirms it', async () => {
-    stubUsers();
-    const onSave = vi.fn();
-    const { user } = renderWithProviders(
-      <CellEditorDialog
-        app="default"
-        edit={{ objectId: 'p1', column, value: { __type: 'Pointer', className: '_User', objectId: 'u7' } }}
-        onSave={onSave}
-        onClose={() => {}}
-      />,
-    );
-    const input = screen.getByLabelText('Find a _User by objectId or text');
-    const save = screen.getByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save).toBeEnabled());
-    fireEvent.change(input, { target: { value: 'doesnotexist123' } });
-    expect(
-      await screen.findByText(
-        /there is no _User with the objectId doesnotexist123: the pointer would point at nothing/,
-      ),
-    ).toBeInTheDocument();
-    expect(save).toBeDisabled();
-    fireEvent.submit(input.closest('form')!);
-    expect(onSave).not.toHaveBeenCalled();
+  it.each(Object.entries(MISSING))(
+    'is saved only after the person confirms it (answered with %s)',
+    async (_, missing) => {
+      stubUsers(missing);
+      const onSave = vi.fn();
+      const { user } = renderWithProviders(
+        <CellEditorDialog
+          app="default"
+          edit={{ objectId: 'p1', column, value: { __type: 'Pointer', className: '_User', objectId: 'u7' } }}
+          onSave={onSave}
+          onClose={() => {}}
+        />,
+      );
+      const input = screen.getByLabelText('Find a _User by objectId or text');
+      const save = screen.getByRole('button', { name: 'Save' });
+      await waitFor(() => expect(save).toBeEnabled());
+      fireEvent.change(input, { target: { value: 'doesnotexist123' } });
+      expect(
+        await screen.findByText(
+          /there is no _User with the objectId doesnotexist123: the pointer would point at nothing/,
+        ),
+      ).toBeInTheDocument();
+      expect(save).toBeDisabled();
+      fireEvent.submit(input.closest('form')!);
+      expect(onSave).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Save this pointer anyway' }));
-    await user.click(save);
-    expect(onSave).toHaveBeenCalledWith({
-      __type: 'Pointer',
-      className: '_User',
-      objectId: 'doesnotexist123',
-    });
-  });
+      await user.click(screen.getByRole('checkbox', { name: 'Save this pointer anyway' }));
+      await user.click(save);
+      expect(onSave).toHaveBeenCalledWith({
+        __type: 'Pointer',
+        className: '_User',
+        objectId: 'doesnotexist123',
+      });
+    },
+  );
 });

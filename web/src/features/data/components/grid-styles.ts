@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import type { CSSObject, SerializedStyles } from '@emotion/react';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { warningText } from '../../../components/theme/warning-text';
 
 export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 48;
@@ -43,7 +44,7 @@ export const gridSx: SxProps<Theme> = {
   '& .cell-number': { width: '100%', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   '& .cell-code': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 },
   '& .cell-null': { fontStyle: 'italic', color: 'text.secondary' },
-  '& .cell-warn': { color: 'warning.main' },
+  '& .cell-warn': { color: warningText },
   '& .cell-active': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -2 },
   '& .cell-pending': { bgcolor: 'warning.light', color: 'warning.contrastText' },
   '& .cell-more': { ml: 'auto', p: 0.25 },

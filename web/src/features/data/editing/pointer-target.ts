@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ConsoleApiError } from '../../../lib/api';
+import { z } from 'zod';
+import { ConsoleApiError, upstreamGet } from '../../../lib/api';
 import { classKeys } from '../api/keys';
-import { getObject } from './api';
+import { objectPath } from './conditional';
 import { fail } from './json-text';
 import type { Parsed } from './json-text';
 
@@ -14,22 +15,27 @@ export interface PointerValue {
 /** Whether the object a pointer names is there: asked of the app, as a get of that object. */
 export type TargetState = 'checking' | 'exists' | 'missing' | 'unchecked';
 
-/** The app's own 404 for a get (Doc 1: code 101, no such object), not the console's. */
+/** The app's own 404 for a get (code 101, no such object), as some servers answer, not the console's. */
 const isMissing = (error: unknown) =>
   error instanceof ConsoleApiError && error.status === 404 && error.code === 'upstream_error';
+
+// LeanCloud answers a get of a missing object with 200 and an empty object.
+const answerSchema = z.looseObject({ objectId: z.string().optional() });
+
+async function exists(app: string, className: string, objectId: string, signal: AbortSignal) {
+  try {
+    const found = await upstreamGet(app, objectPath(className, objectId), answerSchema, { signal });
+    return found.objectId === objectId;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
 
 export function usePointerTarget(app: string, pointer: PointerValue | undefined) {
   const query = useQuery({
     queryKey: [...classKeys.detail(app, pointer?.className ?? ''), 'exists', pointer?.objectId ?? ''],
-    queryFn: async () => {
-      try {
-        await getObject(app, pointer?.className ?? '', pointer?.objectId ?? '');
-        return true;
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => exists(app, pointer?.className ?? '', pointer?.objectId ?? '', signal),
     enabled: pointer !== undefined,
     staleTime: 30_000,
     retry: false,

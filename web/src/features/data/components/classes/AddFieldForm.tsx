@@ -7,6 +7,7 @@ import { MAX_KEY_NAME_LENGTH, needsTargetClass } from '@switchboard/shared';
 import type { FieldType } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { warningText } from '../../../../components/theme/warning-text';
 import { useUpdateSchema } from '../../api/update-schema';
 import { ADDABLE_TYPES, fieldCaseTwin, newFieldProblem } from '../../utils/field-name';
 
@@ -69,7 +70,7 @@ export function AddFieldForm({ app, className, existing, classes }: AddFieldForm
           onChange={(e) => setName(e.target.value)}
           error={shown !== undefined && shown !== 'target'}
           helperText={nameHelp}
-          slotProps={{ formHelperText: { sx: twin ? { color: 'warning.main' } : undefined } }}
+          slotProps={{ formHelperText: { sx: twin ? { color: warningText } : undefined } }}
           sx={{ flex: '1 1 140px' }}
         />
         <TextField

@@ -10,6 +10,7 @@ import { MAX_CLASS_NAME_LENGTH } from '@switchboard/shared';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { warningText } from '../../../../components/theme/warning-text';
 import { paths } from '../../../../lib/paths';
 import { useCreateClass } from '../../api/create-class';
 import { classCaseTwin, classNameProblem } from '../../utils/class-name';
@@ -67,7 +68,7 @@ function CreateClassDialog({
                   ? t('classes.nameCaseTwin', { name: name.trim(), twin })
                   : t('classes.nameHelp')
             }
-            slotProps={{ formHelperText: { sx: twin ? { color: 'warning.main' } : undefined } }}
+            slotProps={{ formHelperText: { sx: twin ? { color: warningText } : undefined } }}
             autoFocus
             required
             fullWidth
