@@ -18,6 +18,7 @@ import { csrfGuard } from './http/csrf';
 import { errorHandler } from './http/errors';
 import { fastReads } from './http/fast-read';
 import { jsonLimits } from './http/json-limits';
+import { appSettingRoutes } from './http/routes/app-settings';
 import { appRoutes, upstreamRoutes } from './http/routes/apps';
 import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
@@ -26,6 +27,7 @@ import { exportRoutes } from './http/routes/export';
 import { fileRoutes } from './http/routes/files';
 import { layoutRoutes } from './http/routes/layouts';
 import { migrationRoutes } from './http/routes/migrations';
+import { passwordRoutes } from './http/routes/passwords';
 import { preferenceRoutes } from './http/routes/preferences';
 import { sessionSecurityRoutes } from './http/routes/session-security';
 import { viewRoutes } from './http/routes/views';
@@ -94,6 +96,7 @@ export async function createBff(
   app.use(upstreamRoutes(sql, config.apps, clients));
   app.use(authRoutes(sql, config.session, appIds));
   app.use(sessionSecurityRoutes(sql));
+  app.use(passwordRoutes(sql));
   app.use(preferenceRoutes(sql));
   app.use(viewRoutes(sql, appIds));
   // Before appRoutes, whose /api/apps/:app/* forwards everything else upstream.
@@ -101,6 +104,7 @@ export async function createBff(
   app.use(exportRoutes(access));
   app.use(fileRoutes(access));
   app.use(layoutRoutes(sql, access));
+  app.use(appSettingRoutes(sql, access));
   app.use(migrationRoutes(access, { uploads: uploadsRoot(config.database.dataDir), outbound }));
   app.use(appRoutes(sql, config.apps, clients));
   app.use(consoleUserRoutes(sql, appIds));

@@ -51,6 +51,16 @@ export const api = {
   },
 };
 
+/** A write with the app key alone, as any client of the app may send; the HTTP status. */
+export async function clientPut(className: string, objectId: string, body: unknown): Promise<number> {
+  const res = await fetch(`${serverUrl}/1.1/classes/${className}/${objectId}`, {
+    method: 'PUT',
+    headers: { 'X-LC-Id': stack.appId, 'X-LC-Key': stack.appKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}
+
 /** Logs a user of the app in through the API, as the app's own clients do; the HTTP status. */
 export async function apiLogin(username: string, password: string): Promise<number> {
   const res = await fetch(`${serverUrl}/1.1/login`, {

@@ -49,7 +49,7 @@ test.describe('browsing the demo data', () => {
     await expect(rowsStatus(page)).toHaveText('Rows 1–40 of 40');
     await expect(page).toHaveURL(/pageSize=50/);
 
-    const pointer = grid.getByRole('link', { name: /^Product [0-9a-f]{24}$/ }).first();
+    const pointer = grid.getByRole('link', { name: /^Open Product [0-9a-f]{24}$/ }).first();
     await pointer.click();
     await expect(page.getByRole('grid', { name: 'Product' })).toBeVisible();
     await expect(page).toHaveURL(/\/data\/Product/);

@@ -165,7 +165,7 @@ test.describe('querying the data browser', () => {
     await signIn(page, stack.admin.email, stack.admin.password);
     const grid = await openClass(page, source);
     const loaded = page.waitForResponse((r) => r.url().includes(`/1.1/classes/${target}?`) && r.ok());
-    await grid.getByRole('link', { name: `${target} ${shelf}` }).click();
+    await grid.getByRole('link', { name: `Open ${target} ${shelf}` }).click();
     await loaded;
 
     const targetGrid = page.getByRole('grid', { name: target });

@@ -28,19 +28,25 @@ test('an invited console user chooses a password through the link and signs in',
   const invitee = await context.newPage();
   await invitee.goto(url);
   await expect(invitee.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  // The page says whose account the link is for before anything is typed.
+  await expect(
+    invitee.getByText(`You were invited to this console as ${email}. Choose a password to sign in.`),
+  ).toBeVisible();
   const password = 'invitee password 42';
   await invitee.getByLabel('Password', { exact: true }).fill(password);
   await invitee.getByLabel('Confirm password').fill(password);
   await invitee.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(invitee.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
 
-  // The link is spent; the password works from a fresh browser.
+  // The link is spent, which the page says at once, before a new password is typed; the
+  // password works from a fresh browser.
   await context.clearCookies();
+  const checked = invitee.waitForResponse((r) => r.url().endsWith('/api/password-link/check'));
   await invitee.goto(url);
-  await invitee.getByLabel('Password', { exact: true }).fill('another password 43');
-  await invitee.getByLabel('Confirm password').fill('another password 43');
-  await invitee.getByRole('button', { name: 'Set password and sign in' }).click();
-  await expect(invitee.getByRole('alert')).toContainText('not valid any more');
+  expect(await (await checked).json()).toEqual({ valid: false });
+  await expect(invitee.getByRole('alert')).toContainText('This link cannot be used any more');
+  await expect(invitee.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await invitee.getByRole('link', { name: 'Go to sign-in' }).click();
   await signIn(invitee, email, password);
   await context.close();
 });

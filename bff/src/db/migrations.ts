@@ -200,4 +200,17 @@ export const bffMigrations: readonly Migration[] = [
       CREATE INDEX console_migrations_app_created ON console_migrations (app, created_at DESC);
     `,
   },
+  {
+    id: '0010_app_settings',
+    // Console choices per app: the ACL the console gives the objects it creates (null while
+    // nobody chose one). Who changed it last is kept by e-mail; the audit log has the history.
+    sql: `
+      CREATE TABLE console_app_settings (
+        app text PRIMARY KEY,
+        default_acl jsonb,
+        updated_by text,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ConsoleUser, PasswordLink } from '@switchboard/shared';
+import type { ConsoleUser, PasswordLink, PasswordLinkStatus } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { ConsoleError } from './errors';
 import { hashPassword } from './passwords';
@@ -32,6 +32,27 @@ export async function issueLink(
     [hashOf(token), userId, purpose, now, expiresAt],
   );
   return { url: `/set-password#${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Whether a link can still be used, and the e-mail of the account it is for, so the page can say
+ * so before the person types a password. Nothing else about the account is told, and a wrong,
+ * spent or expired token, or a disabled account, all answer the same.
+ */
+export async function checkLink(sql: Sql, token: string, now = new Date()): Promise<PasswordLinkStatus> {
+  const [row] = await sql.query<{ purpose: LinkPurpose; expires_at: Date; email: string; disabled: boolean }>(
+    `SELECT t.purpose, t.expires_at, u.email, u.disabled
+       FROM console_password_tokens t JOIN console_users u ON u.id = t.user_id
+      WHERE t.token_hash = $1`,
+    [hashOf(token)],
+  );
+  if (!row || row.disabled || new Date(row.expires_at) <= now) return { valid: false };
+  return {
+    valid: true,
+    email: row.email,
+    purpose: row.purpose,
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
 }
 
 const invalid = () =>

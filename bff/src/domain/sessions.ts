@@ -72,6 +72,17 @@ export async function deleteSession(sql: Sql, token: string): Promise<void> {
   await sql.query('DELETE FROM console_sessions WHERE id = $1', [idOf(token)]);
 }
 
+/** Ends every session of a user but the one of `keepToken`; returns how many ended. */
+export async function deleteOtherSessions(sql: Sql, userId: string, keepToken: string): Promise<number> {
+  forgetUser(userId);
+  const rows = await sql.query('DELETE FROM console_sessions WHERE user_id = $1 AND id <> $2 RETURNING id', [
+    userId,
+    idOf(keepToken),
+  ]);
+  forgetUser(userId);
+  return rows.length;
+}
+
 /** Ends every session of a user (log out everywhere); returns how many there were. */
 export async function deleteUserSessions(sql: Sql, userId: string): Promise<number> {
   forgetUser(userId);

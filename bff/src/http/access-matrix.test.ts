@@ -202,6 +202,9 @@ async function consoleRequest(
       };
       break;
     }
+    case 'putDefaultAcl':
+      body = { defaultAcl: { '*': { read: true } } };
+      break;
     case 'createView':
       body = { name: unique('view'), className: 'Product', query: 'order=-createdAt' };
       break;

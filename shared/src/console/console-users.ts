@@ -53,6 +53,33 @@ export const consoleUserResponseSchema = z.object({
 
 export const forceLogoutResponseSchema = z.object({ ended: z.number().int() });
 
-export const usePasswordLinkBodySchema = z
-  .object({ token: z.string().min(1).max(200), password: newPasswordSchema })
+const linkToken = z.string().min(1).max(200);
+
+export const usePasswordLinkBodySchema = z.object({ token: linkToken, password: newPasswordSchema }).strict();
+
+/** Asked before the person types a password: is the link still good, and whose account is it? */
+export const checkPasswordLinkBodySchema = z.object({ token: linkToken }).strict();
+
+/** Only the e-mail the link was sent to, never anything else about the account. */
+export const passwordLinkStatusSchema = z.discriminatedUnion('valid', [
+  z.object({
+    valid: z.literal(true),
+    email: z.string(),
+    purpose: z.enum(['invite', 'reset']),
+    expiresAt: z.string(),
+  }),
+  z.object({ valid: z.literal(false) }),
+]);
+export type PasswordLinkStatus = z.infer<typeof passwordLinkStatusSchema>;
+
+/** The signed-in console user changes their own password; the current one proves it is them. */
+export const changeOwnPasswordBodySchema = z
+  .object({
+    currentPassword: z.string().min(1, 'enter your current password').max(200),
+    newPassword: newPasswordSchema,
+  })
   .strict();
+export type ChangeOwnPasswordBody = z.infer<typeof changeOwnPasswordBodySchema>;
+
+/** How many of the person's other sessions (other browsers) were signed out. */
+export const changeOwnPasswordResponseSchema = z.object({ endedSessions: z.number().int() });

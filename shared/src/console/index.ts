@@ -1,3 +1,4 @@
+export * from './app-settings';
 export * from './apps';
 export * from './audit';
 export * from './auth';

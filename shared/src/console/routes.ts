@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { appHealthResponseSchema, appsResponseSchema, capabilitiesResponseSchema } from './apps';
 import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema } from './audit';
+import { defaultAclBodySchema, defaultAclResponseSchema } from './app-settings';
 import {
+  changeOwnPasswordBodySchema,
+  changeOwnPasswordResponseSchema,
+  checkPasswordLinkBodySchema,
   consoleUserResponseSchema,
   consoleUsersResponseSchema,
   createConsoleUserBodySchema,
   forceLogoutResponseSchema,
+  passwordLinkStatusSchema,
   updateConsoleUserBodySchema,
   usePasswordLinkBodySchema,
 } from './console-users';
@@ -93,6 +98,14 @@ export const consoleRoutes = {
     path: '/api/session/all',
     body: none,
     response: logoutAllResponseSchema,
+    access: 'authenticated',
+  }),
+  /** The signed-in user's own password; their other sessions end, this one stays. */
+  changeOwnPassword: route({
+    method: 'PUT',
+    path: '/api/session/password',
+    body: changeOwnPasswordBodySchema,
+    response: changeOwnPasswordResponseSchema,
     access: 'authenticated',
   }),
   totpStatus: route({
@@ -186,6 +199,14 @@ export const consoleRoutes = {
     path: '/api/password-link',
     body: usePasswordLinkBodySchema,
     response: sessionResponseSchema,
+    access: 'public',
+  }),
+  /** Whether a link can still be used, and the e-mail of the account it is for. */
+  checkPasswordLink: route({
+    method: 'POST',
+    path: '/api/password-link/check',
+    body: checkPasswordLinkBodySchema,
+    response: passwordLinkStatusSchema,
     access: 'public',
   }),
   listAudit: route({
@@ -291,6 +312,21 @@ export const consoleRoutes = {
     body: gridLayoutSchema,
     response: gridLayoutResponseSchema,
     access: 'data.read',
+  }),
+  /** The ACL the console gives the objects it creates in the app (the New object form's start). */
+  getDefaultAcl: route({
+    method: 'GET',
+    path: '/api/apps/:app/settings/default-acl',
+    body: none,
+    response: defaultAclResponseSchema,
+    access: 'data.read',
+  }),
+  putDefaultAcl: route({
+    method: 'PUT',
+    path: '/api/apps/:app/settings/default-acl',
+    body: defaultAclBodySchema,
+    response: defaultAclResponseSchema,
+    access: 'schema.write',
   }),
   /** Migrations into the app (newest first): uploaded exports and live copies. */
   listMigrations: route({

@@ -1,112 +1,61 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import IconButton from '@mui/material/IconButton';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import type { Acl } from '@switchboard/shared';
 import { addAclRow, aclToRows, PUBLIC, roleKey, rowsToAcl } from './acl';
 import type { AclRow } from './acl';
+import { AclRows } from './AclRows';
+import { RolePicker } from './RolePicker';
+import { UserSearchPicker } from './UserSearchPicker';
+
+/** What the server lets anyone do with an object stored without an ACL: everything. */
+const NO_ACL: Acl = { [PUBLIC]: { read: true, write: true } };
 
 export interface AclEditorProps {
-  /** The ACL to start from; none means no rows but the (unchecked) public one. */
+  /** The app whose users and roles are offered. */
+  app: string;
+  /** The ACL to start from; undefined is an object stored without one, which anyone may change. */
   value: Acl | undefined;
   onChange: (acl: Acl) => void;
-  /**
-   * The control that picks a user to add. It is given by the caller because searching users is
-   * an app's data query, which belongs to the feature that owns that query's cache keys.
-   */
-  userPicker: (onPick: (objectId: string) => void) => ReactNode;
+  /** What to say when everyone may write; a general warning when not given. */
+  publicWriteWarning?: string | undefined;
 }
 
-/** Public, per-user and per-role read and write, as rows of checkboxes. */
-export function AclEditor({ value, onChange, userPicker }: AclEditorProps) {
+/**
+ * Public, per-user and per-role read and write, as rows of checkboxes. The rows always show what
+ * the server enforces: an object without an ACL starts as public read and write, and an ACL that
+ * names nobody is said to leave the object to the master key alone.
+ */
+export function AclEditor({ app, value, onChange, publicWriteWarning }: AclEditorProps) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<AclRow[]>(() => aclToRows(value));
-  const [role, setRole] = useState('');
+  const [rows, setRows] = useState<AclRow[]>(() => aclToRows(value ?? NO_ACL));
+  const acl = rowsToAcl(rows);
 
   const update = (next: AclRow[]) => {
     setRows(next);
     onChange(rowsToAcl(next));
   };
-  const toggle = (key: string, right: 'read' | 'write') =>
-    update(rows.map((r) => (r.key === key ? { ...r, [right]: !r[right] } : r)));
-  const label = (key: string) => (key === PUBLIC ? t('edit.aclPublic') : key);
 
   return (
     <Stack spacing={2}>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('edit.aclWho')}</TableCell>
-            <TableCell padding="checkbox">{t('edit.aclRead')}</TableCell>
-            <TableCell padding="checkbox">{t('edit.aclWrite')}</TableCell>
-            <TableCell padding="checkbox" />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key}>
-              <TableCell sx={{ fontFamily: row.key === PUBLIC ? undefined : 'monospace' }}>
-                {label(row.key)}
-              </TableCell>
-              {(['read', 'write'] as const).map((right) => (
-                <TableCell key={right} padding="checkbox">
-                  <Checkbox
-                    checked={row[right]}
-                    onChange={() => toggle(row.key, right)}
-                    slotProps={{
-                      input: {
-                        'aria-label': t(right === 'read' ? 'edit.aclReadOf' : 'edit.aclWriteOf', {
-                          key: label(row.key),
-                        }),
-                      },
-                    }}
-                  />
-                </TableCell>
-              ))}
-              <TableCell padding="checkbox">
-                {row.key !== PUBLIC && (
-                  <IconButton
-                    size="small"
-                    aria-label={t('edit.aclRemove', { key: row.key })}
-                    onClick={() => update(rows.filter((r) => r.key !== row.key))}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {userPicker((objectId) => update(addAclRow(rows, objectId)))}
-      <Stack direction="row" spacing={1}>
-        <TextField
-          size="small"
-          sx={{ flex: 1 }}
-          label={t('edit.aclRole')}
-          value={role}
-          onChange={(e) => setRole(e.target.value)}
-        />
-        <Button
-          disabled={!role.trim()}
-          onClick={() => {
-            update(addAclRow(rows, roleKey(role)));
-            setRole('');
-          }}
-        >
-          {t('edit.aclAdd')}
-        </Button>
-      </Stack>
+      {value === undefined && <Alert severity="warning">{t('acl.noAcl')}</Alert>}
+      <AclRows
+        app={app}
+        rows={rows}
+        onToggle={(key, right) => update(rows.map((r) => (r.key === key ? { ...r, [right]: !r[right] } : r)))}
+        onRemove={(key) => update(rows.filter((r) => r.key !== key))}
+      />
+      {Object.keys(acl).length === 0 && <Alert severity="info">{t('acl.masterOnly')}</Alert>}
+      {acl[PUBLIC]?.write === true && (
+        <Alert severity="warning">{publicWriteWarning ?? t('acl.publicWrite')}</Alert>
+      )}
+      <UserSearchPicker
+        app={app}
+        label={t('edit.aclUserSearch')}
+        onPick={(user) => update(addAclRow(rows, user.objectId))}
+      />
+      <RolePicker app={app} onAdd={(name) => update(addAclRow(rows, roleKey(name)))} />
     </Stack>
   );
 }

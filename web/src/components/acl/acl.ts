@@ -10,6 +10,9 @@ export interface AclRow {
 export const PUBLIC = '*';
 export const ROLE_PREFIX = 'role:';
 
+/** What a role's name may hold (Doc 1: letters, digits, underscore; LeanCloud also allows "-"). */
+export const ROLE_NAME = /^[A-Za-z0-9_-]+$/;
+
 export const isRoleKey = (key: string): boolean => key.startsWith(ROLE_PREFIX);
 
 /** The editor's rows: public first (always present), then users and roles as stored. */

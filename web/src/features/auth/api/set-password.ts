@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleRoutes } from '@switchboard/shared';
 import type { z } from 'zod';
 import type { usePasswordLinkBodySchema } from '@switchboard/shared';
@@ -6,6 +6,16 @@ import { callRoute } from '../../../lib/api';
 import { authKeys } from './keys';
 
 export type PasswordLinkBody = z.infer<typeof usePasswordLinkBodySchema>;
+
+/** Whether the link can still be used and whose account it is for, asked before a password is typed. */
+export const usePasswordLinkStatus = (token: string) =>
+  useQuery({
+    queryKey: [...authKeys.all, 'password-link', token],
+    queryFn: () => callRoute(consoleRoutes.checkPasswordLink, { token }),
+    enabled: token !== '',
+    staleTime: Infinity,
+    retry: false,
+  });
 
 export const followPasswordLink = (body: PasswordLinkBody) => callRoute(consoleRoutes.usePasswordLink, body);
 

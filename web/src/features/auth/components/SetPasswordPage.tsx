@@ -5,11 +5,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Navigate, useLocation } from 'react-router';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingState } from '../../../components/LoadingState';
 import { paths } from '../../../lib/paths';
-import { useSetPassword } from '../api/set-password';
+import { usePasswordLinkStatus, useSetPassword } from '../api/set-password';
 import { validateNewPassword } from '../utils/validate';
 import type { FieldErrors, NewPasswordValues } from '../utils/validate';
 import { AuthCard } from './AuthCard';
@@ -27,6 +29,8 @@ export function SetPasswordPage() {
   const { hash } = useLocation();
   const token = hash.replace(/^#/, '');
   const setPassword = useSetPassword();
+  const status = usePasswordLinkStatus(token);
+  const link = status.data;
   const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
@@ -51,25 +55,65 @@ export function SetPasswordPage() {
     />
   );
 
-  return (
-    <AuthCard title={t('auth.setPasswordTitle')}>
-      <Typography variant="body2" color="text.secondary">
-        {t('auth.setPasswordIntro')}
-      </Typography>
-      {token ? (
-        <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ mt: 2 }}>
-          {setPassword.error && <ErrorAlert error={setPassword.error} title={t('auth.setPasswordFailed')} />}
-          {field('password', t('auth.password'))}
-          {field('confirm', t('auth.confirmPassword'))}
-          <Button type="submit" variant="contained" size="large" loading={setPassword.isPending}>
-            {t('auth.setPassword')}
-          </Button>
-        </Stack>
-      ) : (
-        <Alert severity="warning" sx={{ mt: 2 }}>
-          {t('auth.setPasswordLinkMissing')}
-        </Alert>
-      )}
-    </AuthCard>
+  const form = (
+    <Stack component="form" noValidate spacing={2} onSubmit={onSubmit} sx={{ mt: 2 }}>
+      {setPassword.error && <ErrorAlert error={setPassword.error} title={t('auth.setPasswordFailed')} />}
+      {/* The account's address, for password managers to save the new password under. */}
+      <input type="email" autoComplete="username" value={link?.valid ? link.email : ''} readOnly hidden />
+      {field('password', t('auth.password'))}
+      {field('confirm', t('auth.confirmPassword'))}
+      <Button type="submit" variant="contained" size="large" loading={setPassword.isPending}>
+        {t('auth.setPassword')}
+      </Button>
+    </Stack>
   );
+
+  const intro = (
+    <Typography variant="body2" color="text.secondary">
+      {t('auth.setPasswordIntro')}
+    </Typography>
+  );
+
+  const body = () => {
+    if (!token)
+      return (
+        <>
+          {intro}
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('auth.setPasswordLinkMissing')}
+          </Alert>
+        </>
+      );
+    if (status.isPending) return <LoadingState label={t('auth.setPasswordChecking')} />;
+    // A check that failed (the network, the server) leaves the form: setting the password says why.
+    if (status.error)
+      return (
+        <>
+          {intro}
+          <ErrorAlert error={status.error} onRetry={() => void status.refetch()} />
+          {form}
+        </>
+      );
+    if (!link?.valid)
+      return (
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <Alert severity="error">{t('auth.setPasswordLinkInvalid')}</Alert>
+          <Link component={RouterLink} to={paths.login}>
+            {t('auth.goToSignIn')}
+          </Link>
+        </Stack>
+      );
+    return (
+      <>
+        <Typography sx={{ mt: 1 }}>
+          {t(link.purpose === 'invite' ? 'auth.setPasswordInvite' : 'auth.setPasswordReset', {
+            email: link.email,
+          })}
+        </Typography>
+        {form}
+      </>
+    );
+  };
+
+  return <AuthCard title={t('auth.setPasswordTitle')}>{body()}</AuthCard>;
 }

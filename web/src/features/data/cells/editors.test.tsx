@@ -62,24 +62,14 @@ describe('editors', () => {
     expect(screen.getByText(/Not valid JSON \(line 3, column 1\)/)).toBeInTheDocument();
   });
 
-  it('edits public, user and role rights of an ACL', () => {
+  it('starts the ACL of an object without one from public read and write, and reports a change', () => {
     const onChange = vi.fn();
     renderWithProviders(
-      <AclEditor
-        app="a"
-        column={{ key: 'ACL', type: 'ACL' }}
-        value={{ '*': { read: true }, u1: { write: true } }}
-        onChange={onChange}
-      />,
+      <AclEditor app="a" column={{ key: 'ACL', type: 'ACL' }} value={undefined} onChange={onChange} />,
     );
+    expect(screen.getByText(/Stored without an ACL/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Write for Public (everyone)' }));
-    fireEvent.change(screen.getByLabelText('Add a role (name)'), { target: { value: 'admins' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove u1' }));
-    expect(lastCall(onChange)).toEqual({
-      ok: true,
-      value: { '*': { read: true, write: true }, 'role:admins': { read: true } },
-    });
+    expect(lastCall(onChange)).toEqual({ ok: true, value: { '*': { read: true } } });
   });
 });
 
@@ -100,6 +90,32 @@ describe('CellEditorDialog', () => {
     fireEvent.change(input, { target: { value: '4.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenCalledWith(4.5);
+  });
+
+  it('refuses a number that would not be stored as typed, and says why', () => {
+    const onSave = vi.fn();
+    renderWithProviders(
+      <CellEditorDialog
+        app="a"
+        edit={{ objectId: 'p1', column: { key: 'price', type: 'Number' }, value: 3 }}
+        onSave={onSave}
+        onClose={() => {}}
+      />,
+    );
+    const input = screen.getByLabelText('Number');
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.change(input, { target: { value: '99999999999999999999999' } });
+    expect(save).toBeDisabled();
+    expect(screen.getByText(/it would be saved as 1e\+23/)).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '0x10' } });
+    expect(save).toBeDisabled();
+    expect(screen.getByText(/not hex such as 0x10/)).toBeInTheDocument();
+    // Enter (the form's submit) saves nothing either.
+    fireEvent.submit(input.closest('form')!);
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: '1e23' } });
+    fireEvent.click(save);
+    expect(onSave).toHaveBeenCalledWith(1e23);
   });
 
   it('removes the field when asked', () => {

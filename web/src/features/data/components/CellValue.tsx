@@ -22,12 +22,16 @@ export interface GridLabels {
   utc: (values: { value: string }) => string;
   openPointer: (values: { className: string; objectId: string }) => string;
   selectRow: (values: { objectId: string }) => string;
+  noAcl: string;
+  aclMasterOnly: string;
 }
 
 export const gridLabels = (t: TFunction): GridLabels => ({
   utc: messageTemplate(['value'], (v) => t('data.utc', v)),
   openPointer: messageTemplate(['className', 'objectId'], (v) => t('data.openPointer', v)),
   selectRow: messageTemplate(['objectId'], (v) => t('edit.selectRow', v)),
+  noAcl: t('data.noAcl'),
+  aclMasterOnly: t('data.aclMasterOnly'),
 });
 
 export interface CellValueProps {
@@ -75,18 +79,25 @@ export function CellValue({ app, format, view, onOpenRelation, onView }: CellVal
       return <span className="cell-code">{view.text}</span>;
     case 'date':
       return <span title={labels.utc({ value: view.utc })}>{view.local}</span>;
-    case 'pointer':
-      // A styled link, not a Chip: scrolling mounts a pointer cell per row, and a Chip brings a
-      // ripple, refs and generated styles with each.
+    case 'pointer': {
+      // The pill is the value, so a double click on it edits like any cell; only the arrow beside
+      // it navigates. Styled elements, not a Chip: scrolling mounts a pointer cell per row, and a
+      // Chip brings a ripple, refs and generated styles with each.
+      const open = labels.openPointer(view);
       return (
-        <RouterLink
-          to={objectLink(app, view.className, view.objectId)}
-          className="cell-pill"
-          title={labels.openPointer(view)}
-        >
-          {`${view.className} ${view.objectId}`}
-        </RouterLink>
+        <>
+          <span className="cell-pill cell-ref">{`${view.className} ${view.objectId}`}</span>
+          <RouterLink
+            to={objectLink(app, view.className, view.objectId)}
+            className="cell-open"
+            aria-label={open}
+            title={open}
+          >
+            ↗
+          </RouterLink>
+        </>
       );
+    }
     case 'file':
       if (!view.url)
         return (
@@ -108,6 +119,14 @@ export function CellValue({ app, format, view, onOpenRelation, onView }: CellVal
       );
     case 'geopoint':
       return <span className="cell-code">{view.text}</span>;
+    case 'aclNote': {
+      const text = view.note === 'none' ? labels.noAcl : labels.aclMasterOnly;
+      return (
+        <span className={view.note === 'none' ? 'cell-warn' : 'cell-null'} title={text}>
+          {text}
+        </span>
+      );
+    }
     case 'bytes':
       return <span>{t('data.bytes', { count: view.size })}</span>;
     case 'relation':

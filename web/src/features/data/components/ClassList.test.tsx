@@ -124,6 +124,35 @@ describe('creating a class', () => {
     expect(calls.filter((c) => c.url.pathname === `${API}/schemas`).length).toBeGreaterThan(1);
   }, 20_000);
 
+  it('warns of a name differing from an existing class only in case, and still creates it', async () => {
+    const { calls } = stub({
+      extra: { [`POST ${API}/schemas/product`]: () => json(201, { className: 'product', fields: {} }) },
+    });
+    const { user, router } = renderRoutes(routes, '/apps/default/data');
+    await user.click(await within(await nav()).findByRole('button', { name: 'New class' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create a class' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Class name' }), 'product');
+    expect(
+      within(dialog).getByText(/This app has a class called “Product”: “product” would be another class/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/apps/default/data/product'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(true);
+  }, 20_000);
+
+  it('says a long name is too long rather than badly spelled', async () => {
+    stub();
+    const { user } = renderRoutes(routes, '/apps/default/data');
+    await user.click(await within(await nav()).findByRole('button', { name: 'New class' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create a class' });
+    await user.click(within(dialog).getByRole('textbox', { name: 'Class name' }));
+    await user.paste(`${'a'.repeat(199)}-`);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      within(dialog).getByText('A class name has at most 60 characters; this one has 200.'),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it('shows what the server says when it refuses', async () => {
     stub({
       extra: {

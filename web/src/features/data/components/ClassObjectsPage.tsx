@@ -17,7 +17,7 @@ import { useGridRows } from '../grid/use-grid-rows';
 import { buildColumns, sameColumns } from '../utils/columns';
 import { useStableValue } from '../../../lib/use-stable-value';
 import { ClassPageHeader } from './ClassPageHeader';
-import { canScroll, gridMode, writeGridMode, writePage } from '../utils/grid-mode';
+import { canScroll, gridMode, hiddenBy, writeGridMode, writePage } from '../utils/grid-mode';
 import type { Paging } from '../utils/paging';
 import { sortFromOrder } from '../cells/grid-nav';
 import { EditableClassGrid } from '../editing/EditableClassGrid';
@@ -53,10 +53,11 @@ export function ClassObjectsPage() {
   );
   const { layout, setLayout } = useGridLayout(app, className);
   // The grid shows the user's remembered order and hides what they hid; widths and pins are the grid's.
-  const shownColumns = useMemo(
-    () => applyLayout(columns, layout).filter((c) => !c.hidden),
-    [columns, layout],
-  );
+  // An ACL the query's keys leave out is not fetched: an empty cell would read as "no ACL".
+  const shownColumns = useMemo(() => {
+    const notFetched = hiddenBy(query.keys);
+    return applyLayout(columns, layout).filter((c) => !c.hidden && !(c.type === 'ACL' && notFetched(c.key)));
+  }, [columns, layout, query.keys]);
   const pointerTarget = params.get('objectId');
   const canWrite = useCanWriteData(app);
   const where = readWhereParam(params.get('where'));

@@ -79,7 +79,8 @@ export function GridPager(props: GridPagerProps) {
         label={t('data.pageSize')}
         value={paging?.pageSize ?? 'scroll'}
         onChange={(e) => choose(e.target.value)}
-        sx={{ width: 140 }}
+        // Wide enough for its longest choice in any language ("全部（滚动）" is wider than "All (scroll)").
+        sx={{ minWidth: 140 }}
       >
         {(props.canScroll || !paging) && <MenuItem value="scroll">{t('data.scrollAll')}</MenuItem>}
         {PAGE_SIZES.map((size) => (

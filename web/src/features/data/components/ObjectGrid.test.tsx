@@ -81,13 +81,52 @@ describe('ObjectGrid', () => {
   it('links a pointer to its class and keeps the UTC time of dates at hand', () => {
     renderGrid({ total: 2 });
     const [, first] = screen.getAllByRole('row');
-    const pointer = within(first!).getByRole('link', { name: '_User u1' });
+    const pointer = within(first!).getByRole('link', { name: 'Open _User u1' });
     expect(pointer).toHaveAttribute(
       'href',
       `/apps/default/data/_User?${new URLSearchParams({ where: '{"objectId":"u1"}' }).toString()}`,
     );
     const created = within(first!).getAllByRole('gridcell')[5]!;
     expect(created.querySelector('[title]')).toHaveAttribute('title', 'UTC: 2024-05-01 12:00:00.000 UTC');
+  });
+
+  it('edits a pointer on a double click on its value; only its arrow navigates', async () => {
+    const onEditCell = vi.fn();
+    const { user, router } = renderGrid({ total: 2, onEditCell });
+    const [, first] = screen.getAllByRole('row');
+    await user.dblClick(within(first!).getByText('_User u1'));
+    expect(onEditCell).toHaveBeenCalledExactlyOnceWith(rows[0], expect.objectContaining({ key: 'seller' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(first!).getByText('_User u1').closest('a')).toBeNull();
+    await user.click(within(first!).getByRole('link', { name: 'Open _User u1' }));
+    expect(router.state.location.pathname).toBe('/apps/default/data/_User');
+  });
+
+  it('says what an object without an ACL lets everyone do, and what an empty ACL leaves', () => {
+    const withAcl = { ...fields, ACL: { type: 'ACL' } } as const;
+    const objects: StoredObject[] = [
+      { objectId: 'a1', createdAt: '2024-05-01T12:00:00.000Z', updatedAt: '2024-05-01T12:00:00.000Z' },
+      {
+        objectId: 'a2',
+        createdAt: '2024-05-01T12:00:00.000Z',
+        updatedAt: '2024-05-01T12:00:00.000Z',
+        ACL: {},
+      },
+      {
+        objectId: 'a3',
+        createdAt: '2024-05-01T12:00:00.000Z',
+        updatedAt: '2024-05-01T12:00:00.000Z',
+        ACL: { '*': { read: true } },
+      },
+    ];
+    renderWithProviders(<ObjectGrid {...productGridProps(withAcl, objects)} />);
+    const aclOf = (objectId: string) => {
+      const row = screen.getByRole('gridcell', { name: objectId }).closest('[role=row]') as HTMLElement;
+      return within(row).getAllByRole('gridcell').at(-1);
+    };
+    expect(aclOf('a1')).toHaveTextContent('no ACL: anyone can read and write');
+    expect(aclOf('a2')).toHaveTextContent('empty ACL: master key only');
+    expect(aclOf('a3')).toHaveTextContent('{"*":{"read":true}}');
   });
 
   it('puts only the rows in view into the DOM, numbered within the whole class', () => {

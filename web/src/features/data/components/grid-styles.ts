@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import type { CSSObject, SerializedStyles } from '@emotion/react';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { warningText } from '../../../components/theme/warning-text';
 
 export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 48;
@@ -43,6 +44,7 @@ export const gridSx: SxProps<Theme> = {
   '& .cell-number': { width: '100%', textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   '& .cell-code': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 },
   '& .cell-null': { fontStyle: 'italic', color: 'text.secondary' },
+  '& .cell-warn': { color: warningText },
   '& .cell-active': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -2 },
   '& .cell-pending': { bgcolor: 'warning.light', color: 'warning.contrastText' },
   '& .cell-more': { ml: 'auto', p: 0.25 },
@@ -61,6 +63,18 @@ export const gridSx: SxProps<Theme> = {
     color: 'primary.main',
     fontSize: 13,
     whiteSpace: 'nowrap',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
+  },
+  // A pointer's value: a pill to look at (double click edits it), with its open link beside it.
+  '& .cell-ref': { cursor: 'default', minWidth: 0, flex: '0 1 auto', '&:hover': { bgcolor: 'transparent' } },
+  '& .cell-open': {
+    flex: 'none',
+    ml: 0.5,
+    px: 0.5,
+    color: 'primary.main',
+    textDecoration: 'none',
+    borderRadius: 1,
     '&:hover': { bgcolor: 'action.hover' },
     '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
   },

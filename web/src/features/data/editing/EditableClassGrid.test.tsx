@@ -113,10 +113,32 @@ describe('EditableClassGrid', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Review before saving' }));
     fireEvent.click(cell('p1', 3));
     paste(screen.getByRole('grid'), 'cheap');
-    expect(screen.getByText('Cannot paste into price: a number is expected')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Cannot paste into price: a decimal number is expected, such as 12, -3.5 or 1e6 (not hex such as 0x10)',
+      ),
+    ).toBeInTheDocument();
     paste(screen.getByRole('grid'), '1');
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.queryByText('1 pending change')).not.toBeInTheDocument();
+  });
+
+  it('opens a pasted pointer in its editor, which saves it only once its target is known', async () => {
+    const withShelf = { ...fields, shelf: { type: 'Pointer', className: 'Shelf' } } as const;
+    const { calls } = stubFetch({
+      [`GET ${BASE}/schemas`]: () => json(200, { Shelf: { label: { type: 'String' } } }),
+      [`GET ${BASE}/classes/Shelf`]: () => json(200, { results: [] }),
+      [`GET ${BASE}/classes/Shelf/gone1`]: () => json(200, {}),
+    });
+    renderWithProviders(
+      <EditableClassGrid {...productGridProps(withShelf, rows)} total={2} canWrite where={{}} />,
+    );
+    fireEvent.click(cell('p1', 4));
+    paste(screen.getByRole('grid'), 'gone1');
+    const editor = await screen.findByRole('dialog', { name: /^Edit shelf · p1/ });
+    expect(await within(editor).findByText(/there is no Shelf with the objectId gone1/)).toBeInTheDocument();
+    expect(within(editor).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 
   it('copies the active cell and opens its editor from the keyboard', () => {

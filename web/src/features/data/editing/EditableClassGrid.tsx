@@ -94,6 +94,9 @@ export function EditableClassGrid(props: EditableClassGridProps) {
     const parsed = parseForColumn(text, column.type, column.className);
     if (!parsed.ok)
       return setNotice(t('edit.pasteRefused', { field: column.key, reason: errorMessage(parsed.error) }));
+    // A pasted pointer opens in its editor, which checks that the target exists before saving.
+    if (column.type === 'Pointer' && parsed.value !== null)
+      return setOpen({ kind: 'cell', edit: { objectId: row.objectId, column, value: parsed.value }, row });
     submit(row, column, parsed.value);
   };
 

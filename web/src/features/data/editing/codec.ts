@@ -12,6 +12,9 @@ import { inputToIso } from './dates';
 import type { Zone } from './dates';
 import { fail, ok, parseJsonText } from './json-text';
 import type { Parsed } from './json-text';
+import { parseNumber } from './number-text';
+
+export { parseNumber };
 
 /** A field the server sets itself; the grid never offers to edit it. */
 export const isReadOnlyField = (key: string): boolean =>
@@ -26,12 +29,6 @@ export function valueToText(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
   return JSON.stringify(value) ?? '';
-}
-
-export function parseNumber(text: string): Parsed<number> {
-  const trimmed = text.trim();
-  const value = trimmed === '' ? Number.NaN : Number(trimmed);
-  return Number.isFinite(value) ? ok(value) : fail('notNumber');
 }
 
 export function parseBoolean(text: string): Parsed<boolean> {

@@ -14,7 +14,17 @@ function setup(permissions: string[]) {
     appPermissions: { default: permissions },
   });
   const saved: { name: string; size: number }[] = [];
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+  const blobs: Blob[] = [];
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:x';
+      },
+      revokeObjectURL: () => {},
+    }),
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push({ name: this.download, size: 0 });
   });
@@ -23,7 +33,7 @@ function setup(permissions: string[]) {
     '/',
     queryClient,
   );
-  return { ...view, saved };
+  return { ...view, saved, blobs };
 }
 
 function csvStream(): ReadableStream<Uint8Array> {
@@ -37,6 +47,15 @@ function csvStream(): ReadableStream<Uint8Array> {
     },
   });
 }
+
+/** A Blob's bytes (jsdom's Blob has no arrayBuffer()). */
+const bytesOf = (blob: Blob) =>
+  new Promise<Uint8Array>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(new Error(String(reader.error)));
+    reader.readAsArrayBuffer(blob);
+  });
 
 describe('ExportMenu', () => {
   it('downloads the current query as CSV with its progress, then saves the file', async () => {
@@ -61,6 +80,27 @@ describe('ExportMenu', () => {
     expect(url.searchParams.get('where')).toBe(query.where);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('starts the CSV for Excel with a UTF-8 byte order mark, and the plain CSV without', async () => {
+    const enc = new TextEncoder();
+    stubFetch({
+      'GET /api/apps/default/export/Product': () =>
+        new Response(enc.encode('objectId,text\na,推荐购买\n'), { headers: { 'content-type': 'text/csv' } }),
+    });
+    const { user, blobs } = setup(['data.read', 'export.run']);
+    for (const item of ['CSV for Excel (UTF-8 with BOM)', 'CSV of this query']) {
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(screen.getByRole('menuitem', { name: item }));
+      const dialog = await screen.findByRole('dialog', { name: 'Exporting Product' });
+      await within(dialog).findByText(/^Saved /);
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+    const [excel, plain] = await Promise.all(blobs.map(bytesOf));
+    expect([...excel!.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(excel!.slice(3))).toBe('objectId,text\na,推荐购买\n');
+    expect(new TextDecoder().decode(plain)).toBe('objectId,text\na,推荐购买\n');
   });
 
   it('shows the refusal when the export is refused', async () => {

@@ -39,10 +39,10 @@ export function ExportMenu({ app, className, query, whereError }: ExportMenuProp
   const { where, keys, order, limit, skip } = query;
 
   const close = () => setAnchor(null);
-  const exportAs = (format: 'csv' | 'jsonl') => {
+  const exportAs = (format: 'csv' | 'jsonl', bom?: boolean) => {
     close();
     if (whereError) return setNotice(t('transfer.badWhere', { message: whereError }));
-    download.start({ app, className, format, where, keys });
+    download.start({ app, className, format, where, keys, bom });
   };
   const copyCurl = () => {
     close();
@@ -66,6 +66,9 @@ export function ExportMenu({ app, className, query, whereError }: ExportMenuProp
       {menuMounted && (
         <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
           {canExport && <MenuItem onClick={() => exportAs('csv')}>{t('transfer.exportCsv')}</MenuItem>}
+          {canExport && (
+            <MenuItem onClick={() => exportAs('csv', true)}>{t('transfer.exportCsvExcel')}</MenuItem>
+          )}
           {canExport && <MenuItem onClick={() => exportAs('jsonl')}>{t('transfer.exportJsonl')}</MenuItem>}
           <MenuItem onClick={copyCurl}>{t('transfer.copyCurl')}</MenuItem>
           {canExport && <Divider />}

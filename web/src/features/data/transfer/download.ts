@@ -13,7 +13,12 @@ export interface ExportRequest {
   format: ExportFormat;
   where?: string | undefined;
   keys?: string | undefined;
+  /** CSV only: starts the file with a UTF-8 byte order mark, without which Excel reads Chinese as garbage. */
+  bom?: boolean | undefined;
 }
+
+/** The UTF-8 byte order mark. */
+export const UTF8_BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
 
 export interface ExportProgress {
   bytes: number;
@@ -128,7 +133,8 @@ export async function downloadExport(
     }
   }
   signal?.throwIfAborted();
-  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'text/plain' });
+  const parts = r.bom && r.format === 'csv' ? [UTF8_BOM, ...chunks] : chunks;
+  const blob = new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? 'text/plain' });
   const decoder = new TextDecoder();
   const tail = chunks
     .slice(-2)

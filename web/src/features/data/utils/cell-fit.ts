@@ -15,6 +15,8 @@ const CELL_CHROME = 17;
 const VIEW_BUTTON = 28;
 /** A pill's padding and border (pointers, relations). */
 const PILL_CHROME = 18;
+/** A pointer's open link beside its pill. */
+const OPEN_LINK = 24;
 /** A file's thumbnail and the gap after it. */
 const THUMB = 28;
 
@@ -51,12 +53,15 @@ function contentOf(view: CellView): { text: string; extra: number } | undefined 
     case 'date':
       return { text: view.local, extra: 0 };
     case 'pointer':
-      return { text: `${view.className} ${view.objectId}`, extra: PILL_CHROME };
+      return { text: `${view.className} ${view.objectId}`, extra: PILL_CHROME + OPEN_LINK };
     case 'relation':
       // The label adds a few words around the class name.
       return { text: `${view.className} relation...`, extra: PILL_CHROME };
     case 'file':
       return { text: view.name ?? view.id, extra: view.image ? THUMB : 0 };
+    case 'aclNote':
+      // A sentence in the reader's language, of at most about 40 Latin or 20 CJK characters.
+      return { text: '', extra: 360 };
   }
 }
 

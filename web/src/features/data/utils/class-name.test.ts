@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classNameProblem } from './class-name';
+import { classCaseTwin, classNameProblem } from './class-name';
 
 describe('classNameProblem', () => {
   it('accepts names of letters, digits and underscores that start with a letter', () => {
@@ -19,5 +19,11 @@ describe('classNameProblem', () => {
     expect(classNameProblem('a'.repeat(61), [])).toBe('tooLong');
     expect(classNameProblem('Book', ['Book'])).toBe('exists');
     expect(classNameProblem('book', ['Book'])).toBeUndefined();
+  });
+
+  it('finds the class a new name differs from only in case', () => {
+    expect(classCaseTwin('product', ['Product', 'Review'])).toBe('Product');
+    expect(classCaseTwin('Product', ['Product'])).toBeUndefined();
+    expect(classCaseTwin('Store', ['Product'])).toBeUndefined();
   });
 });

@@ -7,6 +7,13 @@ describe('formatCell', () => {
     expect(formatCell(null)).toEqual({ kind: 'null' });
   });
 
+  it('says what an ACL column enforces when the object has no ACL or an empty one', () => {
+    expect(formatCell(undefined, 'ACL')).toEqual({ kind: 'aclNote', note: 'none' });
+    expect(formatCell(null, 'ACL')).toEqual({ kind: 'aclNote', note: 'none' });
+    expect(formatCell({}, 'ACL')).toEqual({ kind: 'aclNote', note: 'masterOnly' });
+    expect(formatCell({ '*': { read: true } }, 'ACL')).toMatchObject({ kind: 'json' });
+  });
+
   it('shows short strings whole and cuts long ones, keeping the full text', () => {
     expect(formatCell('Espresso machine')).toEqual({ kind: 'string', text: 'Espresso machine' });
     const long = 'x'.repeat(500);

@@ -18,6 +18,8 @@ export type CellView =
   | { kind: 'geopoint'; text: string }
   | { kind: 'bytes'; size: number }
   | { kind: 'relation'; className: string }
+  /** What the server enforces for an object with no ACL (anyone) or an empty one (master key only). */
+  | { kind: 'aclNote'; note: 'none' | 'masterOnly' }
   | { kind: 'json'; text: string; full?: string };
 
 /** Cut by code points so a cut never splits an emoji or other surrogate pair. */
@@ -114,9 +116,15 @@ function pointerView(value: Record<string, unknown>): CellView | undefined {
  * How a stored value shows in the grid. `undefined` is a field the object does not have, which
  * differs from a stored null. The column type matters only where the encoding does not say it:
  * createdAt and updatedAt are plain ISO strings in a Date column. Dates show in `timeZone` (the
- * person's chosen zone), the browser's when none is given.
+ * person's chosen zone), the browser's when none is given. An ACL column says what an object
+ * without an ACL, or with an empty one, lets others do, since a blank cell would look private.
  */
 export function formatCell(value: unknown, columnType?: FieldType, timeZone?: string): CellView {
+  if (columnType === 'ACL') {
+    if (value === undefined || value === null) return { kind: 'aclNote', note: 'none' };
+    if (isPlainObject(value) && Object.keys(value).length === 0)
+      return { kind: 'aclNote', note: 'masterOnly' };
+  }
   if (value === undefined) return { kind: 'missing' };
   if (value === null) return { kind: 'null' };
   if (typeof value === 'string') {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createResponseSchema } from '@switchboard/shared';
 import type { Acl } from '@switchboard/shared';
+import { principalKeys } from '../../../components/acl/api';
 import { upstreamSend } from '../../../lib/api';
 import { roleKeys } from './keys';
 
@@ -9,6 +10,11 @@ export const useCreateRole = (app: string) => {
   return useMutation({
     mutationFn: (body: { name: string; ACL: Acl }) =>
       upstreamSend(app, 'POST', '/1.1/roles', createResponseSchema, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: roleKeys.all(app) }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: roleKeys.all(app) }),
+        // ACL editors warn of role names that match no role: this one does now.
+        client.invalidateQueries({ queryKey: principalKeys.all(app) }),
+      ]),
   });
 };

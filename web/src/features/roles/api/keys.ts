@@ -9,7 +9,6 @@ export const roleKeys = {
   users: (app: string, roleId: string) => [...roleKeys.all(app), 'users', roleId] as const,
   /** The role's own ACL: who may read and change the role. */
   acl: (app: string, roleId: string) => [...roleKeys.all(app), 'acl', roleId] as const,
-  userSearch: (app: string, text: string) => [...roleKeys.all(app), 'user-search', text] as const,
   /** The roles whose `users` relation holds the user. */
   directRoles: (app: string, userId: string) => [...roleKeys.all(app), 'direct-roles', userId] as const,
   objectAcl: (app: string, className: string, objectId: string) =>

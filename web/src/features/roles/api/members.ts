@@ -1,14 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { updateResponseSchema } from '@switchboard/shared';
+import type { UserSummary } from '../../../components/acl/api';
 import { upstreamSend } from '../../../lib/api';
-import { searchWhere } from '../../../lib/search';
 import { roleKeys } from './keys';
 import { pointer, queryBuiltin, textOf } from './upstream';
 
-export interface UserSummary {
-  objectId: string;
-  username: string;
-}
+export type { UserSummary };
 
 const toUser = (o: { objectId: string } & Record<string, unknown>): UserSummary => ({
   objectId: o.objectId,
@@ -32,23 +29,6 @@ export const useRoleUsers = (app: string, roleId: string) =>
           signal,
         )
       ).map(toUser),
-  });
-
-/** Up to ten users whose username starts with the text, or whose objectId is it. */
-export const useUserSearch = (app: string, text: string) =>
-  useQuery({
-    queryKey: roleKeys.userSearch(app, text),
-    queryFn: async ({ signal }) =>
-      (
-        await queryBuiltin(
-          app,
-          '/1.1/users',
-          { where: searchWhere(text, ['username']), keys: 'username', order: 'username', limit: 10 },
-          signal,
-        )
-      ).map(toUser),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
 
 /** The objectIds of the roles whose `users` relation holds the user. */

@@ -13,7 +13,6 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useCreateRole } from '../api/create-role';
 import { roleNameProblem } from '../utils/role-name';
 import { RoleNameField } from './RoleNameField';
-import { UserSearchPicker } from './UserSearchPicker';
 
 /**
  * Everyone may read a new role and nobody but the master key (this console) may change it: a role
@@ -76,15 +75,10 @@ export function CreateRoleDialog({
             {t('rolesPage.create.aclHelp')}
           </Typography>
           <AclEditor
+            app={app}
             value={acl}
             onChange={setAcl}
-            userPicker={(onPick) => (
-              <UserSearchPicker
-                app={app}
-                label={t('edit.aclUserSearch')}
-                onPick={(user) => onPick(user.objectId)}
-              />
-            )}
+            publicWriteWarning={t('rolesPage.detail.publicWrite')}
           />
           {create.error && <ErrorAlert error={create.error} />}
         </Stack>

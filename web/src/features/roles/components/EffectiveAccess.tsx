@@ -12,7 +12,7 @@ import type { UserSummary } from '../api/members';
 import { rolesOfUser } from '../utils/effective-roles';
 import type { RoleGraph } from '../utils/graph';
 import { ObjectAccess } from './ObjectAccess';
-import { UserSearchPicker } from './UserSearchPicker';
+import { UserSearchPicker } from '../../../components/acl/UserSearchPicker';
 
 /** A user's roles, direct and inherited with the chain that gives each, and its access to an object. */
 export function EffectiveAccess({ app, graph }: { app: string; graph: RoleGraph }) {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,7 +8,6 @@ import { AclEditor } from '../../../components/acl/AclEditor';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { useRoleAcl, useSaveRoleAcl } from '../api/role-acl';
-import { UserSearchPicker } from './UserSearchPicker';
 
 /** Who may read and change the role itself, edited with the data browser's ACL editor. */
 export function RoleAcl({ app, roleId, readOnly }: { app: string; roleId: string; readOnly: boolean }) {
@@ -26,7 +24,6 @@ export function RoleAcl({ app, roleId, readOnly }: { app: string; roleId: string
         {JSON.stringify(stored.data, null, 2)}
       </Typography>
     );
-  const publicWrite = draft?.['*']?.write === true;
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
@@ -35,13 +32,11 @@ export function RoleAcl({ app, roleId, readOnly }: { app: string; roleId: string
       <AclEditor
         // A saved ACL starts the editor afresh from what the server now holds.
         key={JSON.stringify(stored.data)}
+        app={app}
         value={stored.data}
         onChange={setDraft}
-        userPicker={(onPick) => (
-          <UserSearchPicker app={app} label={t('edit.aclUserSearch')} onPick={(u) => onPick(u.objectId)} />
-        )}
+        publicWriteWarning={t('rolesPage.detail.publicWrite')}
       />
-      {publicWrite && <Alert severity="warning">{t('rolesPage.detail.publicWrite')}</Alert>}
       {save.error && <ErrorAlert error={save.error} />}
       <Stack direction="row" spacing={1}>
         <Button

@@ -96,10 +96,42 @@ describe('RolePage', () => {
     expect(within(section).getByText(/any user could add themselves/)).toBeInTheDocument();
     await user.click(within(section).getByRole('checkbox', { name: 'Write for Public (everyone)' }));
     await user.type(within(section).getByLabelText('Add a role (name)'), 'Staff');
-    await user.click(within(section).getByRole('button', { name: 'Add' }));
+    const add = within(section).getByRole('button', { name: 'Add' });
+    // Enabled once the app has said a role of that name exists.
+    await waitFor(() => expect(add).toBeEnabled());
+    await user.click(add);
     await user.click(within(section).getByRole('button', { name: 'Save access' }));
     await waitFor(() => expect(roles[1]?.ACL).toEqual({ '*': { read: true }, 'role:Staff': { read: true } }));
     expect(await within(section).findByRole('status')).toHaveTextContent('Saved.');
+  });
+
+  it('deletes the role once its name is typed out, and shows all roles', async () => {
+    const { roles, calls } = setup();
+    const { user, router } = renderRoutes(
+      [...routes, { path: '/apps/:app/roles', element: <p>All roles page</p> }],
+      '/apps/default/roles/c',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete role' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete the role Guests?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete the role' });
+    await user.type(within(dialog).getByLabelText('Type Guests to confirm'), 'guests');
+    expect(confirm).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText('Type Guests to confirm'));
+    await user.type(within(dialog).getByLabelText('Type Guests to confirm'), 'Guests');
+    await user.click(confirm);
+    expect(await screen.findByText('All roles page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apps/default/roles');
+    expect(roles.map((r) => r.name)).toEqual(['Staff', 'Editors']);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([
+      '/api/apps/default/1.1/roles/c',
+    ]);
+  });
+
+  it('offers no deletion to a console role that may only read roles', async () => {
+    setup(['roles.read', 'users.read']);
+    renderRoutes(routes, '/apps/default/roles/b');
+    await screen.findByRole('heading', { name: 'Role Editors' });
+    expect(screen.queryByRole('button', { name: 'Delete role' })).not.toBeInTheDocument();
   });
 
   it('says when the role does not exist', async () => {

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +14,7 @@ import { useAppPermission } from '../../../lib/session';
 import { useRoleGraph } from '../api/role-graph';
 import { parentsOf, toGraph } from '../utils/graph';
 import { ChildRoles } from './ChildRoles';
+import { DeleteRoleDialog } from './DeleteRoleDialog';
 import { RoleAcl } from './RoleAcl';
 import { RoleUsers } from './RoleUsers';
 import { Section } from './Section';
@@ -26,6 +28,7 @@ export function RolePage() {
   const role = graph.get(objectId);
   const readOnly = !useAppPermission(app, 'roles.write');
   const parents = parentsOf(graph, objectId);
+  const [deleting, setDeleting] = useState(false);
 
   return (
     <Box sx={{ p: 3 }}>
@@ -39,9 +42,16 @@ export function RolePage() {
       )}
       {role && (
         <>
-          <Typography variant="h5" component="h1" sx={{ my: 2 }}>
-            {t('rolesPage.detail.title', { name: role.name })}
-          </Typography>
+          <Stack direction="row" sx={{ alignItems: 'center', my: 2 }}>
+            <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+              {t('rolesPage.detail.title', { name: role.name })}
+            </Typography>
+            {!readOnly && (
+              <Button color="error" onClick={() => setDeleting(true)}>
+                {t('rolesPage.delete.button')}
+              </Button>
+            )}
+          </Stack>
           <Stack spacing={3}>
             <Section title={t('rolesPage.detail.users')}>
               <RoleUsers app={app} roleId={role.objectId} roleName={role.name} readOnly={readOnly} />
@@ -71,6 +81,14 @@ export function RolePage() {
               <RoleAcl app={app} roleId={role.objectId} readOnly={readOnly} />
             </Section>
           </Stack>
+          {deleting && (
+            <DeleteRoleDialog
+              app={app}
+              roleId={role.objectId}
+              name={role.name}
+              onClose={() => setDeleting(false)}
+            />
+          )}
         </>
       )}
     </Box>

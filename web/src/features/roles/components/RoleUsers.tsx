@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { useChangeMembers, useRoleUsers } from '../api/members';
-import { UserSearchPicker } from './UserSearchPicker';
+import { UserSearchPicker } from '../../../components/acl/UserSearchPicker';
 
 /** The users in the role's own `users` relation, with a picker to add and a button to remove. */
 export function RoleUsers({

@@ -29,7 +29,14 @@ export function fakeRolesApi(
       $relatedTo?: { object: { objectId: string } };
       users?: { objectId: string };
       objectId?: string;
+      name?: { $regex: string };
+      $or?: { name?: { $regex: string } }[];
     };
+  /** The ACL editor's name lookups: a name pattern, or any of several (case-insensitive). */
+  const namePatterns = (w: ReturnType<typeof where>) =>
+    [w.name, ...(w.$or ?? []).map((c) => c.name)]
+      .filter((n): n is { $regex: string } => n !== undefined)
+      .map((n) => new RegExp(n.$regex, 'i'));
   const role = ({ objectId, name }: FakeRole) => ({ objectId, name, ...stamp });
   const user = (u: { objectId: string; username: string }) => ({ ...u, ...stamp });
   const handlers: Record<string, StubHandler> = {
@@ -49,6 +56,9 @@ export function fakeRolesApi(
         const one = roles.filter((r) => r.objectId === w.objectId);
         return json(200, { results: one.map((r) => ({ ...role(r), ACL: r.ACL })) });
       }
+      const patterns = namePatterns(w);
+      if (patterns.length > 0)
+        return json(200, { results: roles.filter((r) => patterns.some((p) => p.test(r.name))).map(role) });
       const member = w.users?.objectId;
       if (member) return json(200, { results: roles.filter((r) => r.users.includes(member)).map(role) });
       return json(200, { results: roles.map(role) });
@@ -68,6 +78,10 @@ export function fakeRolesApi(
     },
   };
   for (const r of roles) {
+    handlers[`DELETE ${BASE}/roles/${r.objectId}`] = () => {
+      roles.splice(roles.indexOf(r), 1);
+      return json(200, {});
+    };
     handlers[`PUT ${BASE}/roles/${r.objectId}`] = (req) => {
       const { ACL, ...ops } = req.body as {
         ACL?: FakeRole['ACL'];

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { useDisableTotp, useTotpStatus } from '../api/totp';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { TotpCodeForm } from './TotpCodeForm';
 import { TotpEnrolment } from './TotpEnrolment';
 
-/** The person's own sign-in security: two-step sign-in with an authenticator app (TOTP). */
+/** The person's own sign-in security: their password, and two-step sign-in with an authenticator app (TOTP). */
 export function SecuritySection() {
   const { t } = useTranslation();
   const status = useTotpStatus();
@@ -35,6 +36,7 @@ export function SecuritySection() {
         </>
       )}
       {status.data?.totpEnabled === false && <TotpEnrolment pending={status.data.totpPending} />}
+      <ChangePasswordForm />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useDeleteUser } from '../api/user-writes';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** Deletes the user once the person has typed its username (or objectId), so no click does it alone. */
 export function DeleteUserDialog(props: {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnlink } from '../api/user-writes';
 import { linkedAccounts } from '../utils/user-fields';
 import type { UserRecord } from '../utils/user-fields';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** Third-party platforms linked through authData; unlinking one removes that way of signing in. */
 export function LinkedAccounts(props: { app: string; user: UserRecord; canWrite: boolean }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useSetPassword } from '../api/user-writes';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** Sets a new password with the master key; the user signs in with it from then on. */
 export function SetPasswordDialog(props: {

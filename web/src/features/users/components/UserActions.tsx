@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 import { useRefreshSessionToken } from '../api/user-writes';
 import { deleteConfirmation } from '../utils/user-fields';
 import type { UserRecord } from '../utils/user-fields';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { SetPasswordDialog } from './SetPasswordDialog';
 

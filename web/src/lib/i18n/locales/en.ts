@@ -6,6 +6,7 @@ export const en = {
   transfer: {
     export: 'Export',
     exportCsv: 'CSV of this query',
+    exportCsvExcel: 'CSV for Excel (UTF-8 with BOM)',
     exportJsonl: 'JSON lines of this query',
     copyCurl: 'Copy as curl',
     curlCopied:
@@ -71,6 +72,7 @@ export const en = {
     saveFailed: 'Your column layout could not be saved.',
   },
   common: {
+    cancel: 'Cancel',
     loading: 'Loading…',
     retry: 'Try again',
   },
@@ -123,6 +125,12 @@ export const en = {
     setPasswordLinkMissing:
       'This link is incomplete. Open the whole link you were given, or ask a console administrator for a new one.',
     setPassword: 'Set password and sign in',
+    setPasswordInvite: 'You were invited to this console as {{email}}. Choose a password to sign in.',
+    setPasswordReset: 'Choose a new password for {{email}}.',
+    setPasswordLinkInvalid:
+      'This link cannot be used any more: it was used already, it expired, or a newer link replaced it. Ask a console administrator for a new one.',
+    setPasswordChecking: 'Checking the link…',
+    goToSignIn: 'Go to sign-in',
     setPasswordFailed: 'Could not set the password',
     checkingSession: 'Checking your session…',
     totpCode: 'Authentication code',
@@ -196,6 +204,8 @@ export const en = {
     pointerTarget:
       'You followed a pointer to object {{objectId}}. Opening a single object is not available yet; it is in this class.',
     relation: 'Relation → {{className}}',
+    noAcl: 'no ACL: anyone can read and write',
+    aclMasterOnly: 'empty ACL: master key only',
     bytes_one: '{{count, number}} byte',
     bytes_other: '{{count, number}} bytes',
     utc: 'UTC: {{value}}',
@@ -243,6 +253,7 @@ export const en = {
     text: 'Text',
     number: 'Number',
     targetSearch: 'Find a {{className}} by objectId or text',
+    pointerConfirm: 'Save this pointer anyway',
     noMatches: 'No object matches.',
     openFile: 'Open the file',
     fileJson: 'File (JSON with __type File and id)',
@@ -269,6 +280,13 @@ export const en = {
     aclUserSearch: 'Add a user (search by username)',
     aclRole: 'Add a role (name)',
     aclAdd: 'Add',
+    aclSection: 'ACL: who may read and change the new object',
+    aclDefaultFrom:
+      'Starts from this app’s default ACL for new objects, chosen by {{who}}. Change it here for this object.',
+    aclNoDefault:
+      'This app has no default ACL for new objects yet. Suggested: everyone can read, only the master key (this console) can write. Change it here for this object.',
+    aclMakeDefault: 'Make this ACL the app’s default for new objects',
+    aclReplaceDefault: 'Make this ACL the app’s new default for new objects',
     addRow: 'Add row',
     addTitle: 'New {{className}} object',
     created: 'Created {{objectId}}',
@@ -286,7 +304,10 @@ export const en = {
       json: 'Not valid JSON (line {{line}}, column {{column}})',
       notArray: 'an array is expected, such as [1, 2]',
       notObject: 'an object is expected, such as {"a": 1}',
-      notNumber: 'a number is expected',
+      notNumber: 'a decimal number is expected, such as 12, -3.5 or 1e6 (not hex such as 0x10)',
+      numberRange: '{{text}} is too large to be a number',
+      numberPrecision:
+        '{{text}} cannot be stored exactly: a number keeps 15 to 17 significant digits, so it would be saved as {{stored}}. Keep it in a String field to keep every digit.',
       notBoolean: 'true or false is expected',
       notDate: 'a date and time is expected, such as 2024-05-01T12:00',
       notBase64: 'standard base64 is expected',
@@ -294,11 +315,32 @@ export const en = {
       longitude: 'longitude must be between -180 and 180',
       notGeoPoint: 'a latitude and longitude are expected, such as 39.9, 116.4',
       notPointer: 'an objectId of the target class is expected',
+      pointerChecking: 'checking that {{className}} {{objectId}} exists…',
+      pointerMissing:
+        'there is no {{className}} with the objectId {{objectId}}: the pointer would point at nothing',
+      pointerUnchecked: 'could not check that {{className}} {{objectId}} exists',
       notFile: 'a file is expected as JSON with __type File and id',
       notAcl: 'an ACL is expected, such as {"*": {"read": true}}',
       relation: 'a relation changes through its dialog',
       readOnly: 'this field is set by the server',
     },
+  },
+  acl: {
+    noAcl: 'Stored without an ACL: anyone can read and write this object. Saving stores the ACL below.',
+    masterOnly: 'No one is listed: only the master key (this console) can read or change it.',
+    publicWrite: 'Anyone can change or delete it.',
+    userLabel: '{{username}} ({{objectId}})',
+    noSuchUser: 'no such user: this entry grants nothing',
+    noSuchRole: 'no such role: this entry grants nothing',
+    noUserMatch: 'No user matches.',
+    noRoleMatch: 'No role matches.',
+    invalidRole: 'A role name has only letters, digits, "_" and "-".',
+    unknownRole:
+      'There is no role named “{{name}}”: an entry for it grants nothing until such a role exists.',
+    unknownRoleSimilar:
+      'There is no role named “{{name}}”; role names are case-sensitive. Did you mean “{{similar}}”? An entry for “{{name}}” grants nothing.',
+    useSimilar: 'Use {{name}}',
+    addAnyway: 'Add anyway',
   },
   bulk: {
     button: 'Bulk actions',
@@ -330,9 +372,11 @@ export const en = {
       empty: 'Enter a name.',
       builtin: 'Names that start with “_” belong to built-in classes.',
       invalid: 'Use only letters, digits and underscores, and start with a letter.',
-      tooLong: 'A class name has at most {{max}} characters.',
+      tooLong: 'A class name has at most {{max}} characters; this one has {{length}}.',
       exists: 'This app already has a class called “{{name}}”.',
     },
+    nameCaseTwin:
+      'This app has a class called “{{twin}}”: “{{name}}” would be another class, differing only in case, which is easy to mix up.',
     cancel: 'Cancel',
     createSubmit: 'Create',
     delete: 'Delete class',
@@ -358,11 +402,14 @@ export const en = {
     fieldName: 'Field name',
     fieldProblems: {
       empty: 'Enter a field name.',
+      tooLong: 'A field name has at most {{max}} characters; this one has {{length}}.',
       invalid: 'Use only letters, digits and underscores, and start with a letter.',
       reserved: '“{{name}}” is a field every class has.',
       exists: 'The class already has a field called “{{name}}”.',
       target: 'Choose the class it points to.',
     },
+    fieldCaseTwin:
+      'The class has a field called “{{twin}}”: “{{name}}” would be another field, differing only in case, which is easy to mix up.',
     fieldAdded: 'Field {{name}} added.',
     deleteField: 'Delete field {{name}}',
     deleteFieldTitle: 'Delete the field {{name}}?',
@@ -496,12 +543,18 @@ export const en = {
   },
   rolesPage: {
     title: 'Roles',
+    delete: {
+      button: 'Delete role',
+      title: 'Delete the role {{name}}?',
+      text: 'Its users and child roles lose the permissions it gave them, and ACL entries for role:{{name}} grant nothing any more. This cannot be undone.',
+      typeName: 'Type {{name}} to confirm',
+      confirm: 'Delete the role',
+    },
     listTitle: 'All roles',
     newRole: 'New role',
     search: 'Search roles by name',
     empty: 'This app has no roles yet.',
     noMatch: 'No role name contains “{{text}}”.',
-    noUserMatch: 'No user matches.',
     cancel: 'Cancel',
     table: {
       label: 'Roles',
@@ -628,6 +681,21 @@ export const en = {
       disabled: 'Two-step sign-in is off.',
       failed: 'Could not change two-step sign-in',
       codeInvalid: 'Enter the 6 digits the app shows.',
+    },
+    password: {
+      title: 'Password',
+      current: 'Current password',
+      new: 'New password',
+      confirm: 'Confirm new password',
+      submit: 'Change password',
+      failed: 'Could not change the password',
+      currentMissing: 'Enter your current password.',
+      tooShort: 'Use at least {{min}} characters.',
+      mismatch: 'The two new passwords are not the same.',
+      changed_one:
+        'Your password was changed. {{count}} other session (another browser or device) was signed out.',
+      changed_other:
+        'Your password was changed. {{count}} other sessions (other browsers or devices) were signed out.',
     },
   },
   users: {

@@ -3,12 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { needsTargetClass } from '@switchboard/shared';
+import { MAX_KEY_NAME_LENGTH, needsTargetClass } from '@switchboard/shared';
 import type { FieldType } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { warningText } from '../../../../components/theme/warning-text';
 import { useUpdateSchema } from '../../api/update-schema';
-import { ADDABLE_TYPES, newFieldProblem } from '../../utils/field-name';
+import { ADDABLE_TYPES, fieldCaseTwin, newFieldProblem } from '../../utils/field-name';
 
 export interface AddFieldFormProps {
   app: string;
@@ -30,6 +31,17 @@ export function AddFieldForm({ app, className, existing, classes }: AddFieldForm
   const field = { name: name.trim(), type, targetClass };
   const problem = newFieldProblem(field, existing);
   const shown = touched ? problem : undefined;
+  const twin = problem ? undefined : fieldCaseTwin(field.name, existing);
+  const nameHelp =
+    shown && shown !== 'target'
+      ? t(`classes.fieldProblems.${shown}`, {
+          name: field.name,
+          max: MAX_KEY_NAME_LENGTH,
+          length: field.name.length,
+        })
+      : twin
+        ? t('classes.fieldCaseTwin', { name: field.name, twin })
+        : ' ';
   const targeted = needsTargetClass(type);
 
   const submit = (e: React.FormEvent) => {
@@ -57,9 +69,8 @@ export function AddFieldForm({ app, className, existing, classes }: AddFieldForm
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={shown !== undefined && shown !== 'target'}
-          helperText={
-            shown && shown !== 'target' ? t(`classes.fieldProblems.${shown}`, { name: field.name }) : ' '
-          }
+          helperText={nameHelp}
+          slotProps={{ formHelperText: { sx: twin ? { color: warningText } : undefined } }}
           sx={{ flex: '1 1 140px' }}
         />
         <TextField

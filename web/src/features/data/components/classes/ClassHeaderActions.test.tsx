@@ -4,8 +4,10 @@ import { consoleError, json, stubFetch } from '../../../../test/fetch';
 import type { StubHandler } from '../../../../test/fetch';
 import { renderRoutes, testQueryClient } from '../../../../test/render';
 import { capabilityKeys } from '../../../../lib/api/capabilities';
+import { useClassStats } from '../../api/get-class-stats';
+import { useSchemas } from '../../api/get-schemas';
 import { ClassHeaderActions } from './ClassHeaderActions';
-import { API, capabilities, capabilitiesBody, schemas, sessionBody, sessionWith } from './fixtures';
+import { API, capabilities, capabilitiesBody, schemas, sessionBody, sessionWith, stats } from './fixtures';
 
 const routes = [
   { path: '/apps/:app/data', element: <p>Data home</p> },
@@ -39,6 +41,46 @@ describe('deleting a class', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([
       `${API}/schemas/Product`,
     ]);
+  }, 20_000);
+
+  it('goes back to the class list even when the page loses the class before the answer is read', async () => {
+    let deleted = false;
+    const withoutProduct = Object.fromEntries(Object.entries(schemas).filter(([name]) => name !== 'Product'));
+    stub({
+      [`GET ${API}/schemas`]: () => json(200, deleted ? withoutProduct : schemas),
+      // The counts come back after the page has drawn the class list without Product, as they
+      // may in a browser: the class page, and the dialog with it, are gone by then.
+      [`GET ${API}/switchboard/class-stats`]: async (req) => {
+        if (deleted)
+          await waitFor(() => expect(screen.queryByText(/no class called Product|Data home/)).not.toBeNull());
+        return stats(req);
+      },
+      [`DELETE ${API}/schemas/Product`]: () => {
+        deleted = true;
+        return json(200, {});
+      },
+    });
+    // As the class page does: the actions show only while the schema has the class, and the
+    // class list beside it shows the counts.
+    function ClassPage() {
+      const fields = useSchemas('default').data?.Product;
+      useClassStats('default');
+      return fields ? (
+        <ClassHeaderActions app="default" className="Product" />
+      ) : (
+        <p>no class called Product</p>
+      );
+    }
+    const { user, router } = renderRoutes(
+      [routes[0]!, { path: '/apps/:app/data/Product', element: <ClassPage /> }],
+      '/apps/default/data/Product',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete class' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete the class Product?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Type Product to confirm' }), 'Product');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete the class' }));
+    expect(await screen.findByText('Data home')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/apps/default/data');
   }, 20_000);
 
   it('shows the refusal and stays', async () => {
@@ -88,6 +130,31 @@ describe('the schema drawer', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       fields: { maker: { type: 'Pointer', targetClass: '_User' } },
     });
+  }, 20_000);
+
+  it('says a 200-character field name is too long, and warns of a name differing only in case', async () => {
+    const { calls } = stub();
+    const { user } = renderRoutes(routes, '/apps/default/data/Product');
+    await user.click(await screen.findByRole('button', { name: 'Schema' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Fields of Product' });
+    const form = within(drawer).getByRole('form', { name: 'Add field' });
+    const name = within(form).getByRole('textbox', { name: 'Field name' });
+    await user.click(name);
+    await user.paste('a'.repeat(200));
+    await user.click(within(form).getByRole('button', { name: 'Add field' }));
+    expect(
+      within(form).getByText('A field name has at most 128 characters; this one has 200.'),
+    ).toBeInTheDocument();
+
+    await user.clear(name);
+    await user.type(name, 'createdat');
+    expect(
+      within(form).getByText(/The class has a field called “createdAt”: “createdat” would be another field/),
+    ).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Name');
+    expect(within(form).getByText(/field called “name”/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   }, 20_000);
 
   it('deletes a field after confirmation', async () => {

@@ -10,9 +10,10 @@ import { MAX_CLASS_NAME_LENGTH } from '@switchboard/shared';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { warningText } from '../../../../components/theme/warning-text';
 import { paths } from '../../../../lib/paths';
 import { useCreateClass } from '../../api/create-class';
-import { classNameProblem } from '../../utils/class-name';
+import { classCaseTwin, classNameProblem } from '../../utils/class-name';
 
 function CreateClassDialog({
   app,
@@ -30,6 +31,7 @@ function CreateClassDialog({
   const [touched, setTouched] = useState(false);
   const problem = classNameProblem(name.trim(), existing);
   const shown = touched ? problem : undefined;
+  const twin = problem ? undefined : classCaseTwin(name.trim(), existing);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -57,9 +59,16 @@ function CreateClassDialog({
             error={shown !== undefined}
             helperText={
               shown
-                ? t(`classes.nameProblems.${shown}`, { name: name.trim(), max: MAX_CLASS_NAME_LENGTH })
-                : t('classes.nameHelp')
+                ? t(`classes.nameProblems.${shown}`, {
+                    name: name.trim(),
+                    max: MAX_CLASS_NAME_LENGTH,
+                    length: name.trim().length,
+                  })
+                : twin
+                  ? t('classes.nameCaseTwin', { name: name.trim(), twin })
+                  : t('classes.nameHelp')
             }
+            slotProps={{ formHelperText: { sx: twin ? { color: warningText } : undefined } }}
             autoFocus
             required
             fullWidth

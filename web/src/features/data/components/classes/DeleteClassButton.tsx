@@ -24,7 +24,10 @@ function DeleteClassDialog({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const remove = useDeleteClass(app);
+  const remove = useDeleteClass(app, () => {
+    onClose();
+    void navigate(paths.area(app, 'data'), { replace: true });
+  });
   const [typed, setTyped] = useState('');
   // Typing the exact name is the safeguard: there is no undo.
   const confirmed = typed === className;
@@ -32,12 +35,7 @@ function DeleteClassDialog({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!confirmed) return;
-    remove.mutate(className, {
-      onSuccess: () => {
-        onClose();
-        void navigate(paths.area(app, 'data'), { replace: true });
-      },
-    });
+    remove.mutate(className);
   };
 
   return (

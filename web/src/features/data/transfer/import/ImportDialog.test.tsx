@@ -44,7 +44,9 @@ describe('ImportDialog', () => {
     const invalid = within(preview)
       .getAllByRole('cell')
       .filter((c) => c.getAttribute('aria-invalid') === 'true');
-    expect(invalid.map((c) => c.textContent)).toEqual(['cheapa number is expected']);
+    expect(invalid.map((c) => c.textContent)).toEqual([
+      'cheapa decimal number is expected, such as 12, -3.5 or 1e6 (not hex such as 0x10)',
+    ]);
     expect(within(dialog).getByText(/1 row has values that do not fit/)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Import 2 rows' }));
@@ -54,7 +56,7 @@ describe('ImportDialog', () => {
       within(failures)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Row 3: price: a number is expected']);
+    ).toEqual(['Row 3: price: a decimal number is expected, such as 12, -3.5 or 1e6 (not hex such as 0x10)']);
     const batch = calls.find((c) => c.method === 'POST')?.body;
     expect(batch).toEqual({
       requests: [

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ErrorAlert } from './ErrorAlert';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -24,7 +24,7 @@ export interface ConfirmDialogProps {
   danger?: boolean;
 }
 
-/** Asks before one action on a user and shows why it failed, without closing. */
+/** Asks before one action and shows why it failed, without closing. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
   const { title, text, confirmLabel, onConfirm, onClose, pending, error, children, ready = true } = props;
@@ -39,7 +39,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('users.cancel')}</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button
           variant="contained"
           color={props.danger ? 'error' : 'primary'}

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { json, stubFetch } from '../../../test/fetch';
-import type { StubRequest } from '../../../test/fetch';
-import { renderWithProviders } from '../../../test/render';
-import type { UserSummary } from '../api/members';
-import { roleKeys } from '../api/keys';
-import { BASE } from './fake-roles-api';
+import { json, stubFetch } from '../../test/fetch';
+import type { StubRequest } from '../../test/fetch';
+import { renderWithProviders } from '../../test/render';
+import { principalKeys } from './api';
+import type { UserSummary } from './api';
 import { UserSearchPicker } from './UserSearchPicker';
+
+const BASE = '/api/apps/default/1.1';
 
 const USERS = [
   { objectId: 'u0', username: 'adam' },
@@ -111,11 +112,11 @@ describe('UserSearchPicker', () => {
     await search(view, 'dana', ['dana (u1)']);
     await view.user.keyboard('{ArrowDown}');
     expectHighlighted(view.input, 'dana (u1)');
-    // A membership change marks every roles query stale, this search included.
+    // Something marks the search stale (a window refocus, a change elsewhere on the page).
     let release!: () => void;
     gate.hold = new Promise((resolve) => (release = resolve));
     const before = calls.length;
-    const key = roleKeys.userSearch('default', 'dana');
+    const key = principalKeys.userSearch('default', 'dana');
     let refetched!: Promise<void>;
     act(() => {
       refetched = view.queryClient.invalidateQueries({ queryKey: key });

@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useUserSearch } from '../api/members';
-import type { UserSummary } from '../api/members';
-import { enterPick } from '../utils/enter-pick';
+import { useUserSearch } from './api';
+import type { UserSummary } from './api';
+import { enterPick } from './enter-pick';
 
 /** Finds a user by username prefix or objectId and reports the one picked. */
 export function UserSearchPicker({
@@ -21,7 +21,8 @@ export function UserSearchPicker({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const search = useUserSearch(app, text);
+  // Asked only once the list opens: a form holding a picker costs no request until it is used.
+  const search = useUserSearch(app, text, open || text !== '');
   const shown = search.data ?? [];
   // Autocomplete forgets its highlighted option on the first re-render after its options change
   // when the option at that index before the change is not in the new list (mui/material-ui#48093);
@@ -76,7 +77,7 @@ export function UserSearchPicker({
       }}
       value={null}
       loading={search.isFetching}
-      noOptionsText={t('rolesPage.noUserMatch')}
+      noOptionsText={t('acl.noUserMatch')}
       renderInput={(params) => <TextField {...params} label={label} />}
     />
   );

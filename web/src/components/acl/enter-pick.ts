@@ -1,4 +1,4 @@
-import type { UserSummary } from '../api/members';
+import type { UserSummary } from './api';
 
 /**
  * The user Enter picks in a user search: the one the person last highlighted, if the list still
