@@ -111,6 +111,16 @@ describe('objects: create, get, update, delete', () => {
     expect((await t.request('GET', `/1.1/classes/Cond/${id}`)).json).toEqual({});
   });
 
+  it('deletes 50 comma-joined ids in one DELETE path (longer than the router default of 100)', async () => {
+    const ids = [];
+    for (let n = 0; n < 50; n++) ids.push(await create('ManyGone', { n }));
+    const kept = await create('ManyGone', { n: -1 });
+    const del = await t.request('DELETE', `/1.1/classes/ManyGone/${ids.join(',')}`);
+    expect([del.status, del.json]).toEqual([200, {}]);
+    const left = await t.request('GET', '/1.1/classes/ManyGone');
+    expect((left.json.results as { objectId: string }[]).map((o) => o.objectId)).toEqual([kept]);
+  });
+
   it('answers 404/101 for an unknown class and 200 {} for an unknown id', async () => {
     const missing = await t.request('GET', '/1.1/classes/NeverMade/abc');
     expect(missing.status).toBe(404);
