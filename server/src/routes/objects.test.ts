@@ -144,6 +144,7 @@ describe('objects: validation', () => {
     ['a Date that is not ISO 8601', { d: { __type: 'Date', iso: 'yesterday' } }, 111],
     ['two GeoPoint fields', { p: ENCODED.place, q: ENCODED.place }, 111],
     ['an invalid ACL', { ACL: { '*': { read: 'yes' } } }, 123],
+    ['an ACL key "role:" without a name', { ACL: { 'role:': { read: true } } }, 123],
   ])('refuses %s', async (_label, body, code) => {
     const r = await t.request('POST', '/1.1/classes/Invalid', { body });
     expect(r.status).toBe(400);
@@ -187,6 +188,11 @@ describe('objects: validation', () => {
 
 describe('objects: ACL, keys and include on reads', () => {
   it('returns the ACL only with returnACL=true and the master key (app setting off)', async () => {
+    const plain = await create('Acl', { n: 0 });
+    expect(
+      (await t.request('GET', `/1.1/classes/Acl/${plain}`, { auth: 'master', query: { returnACL: 'true' } }))
+        .json.ACL,
+    ).toEqual({ '*': { read: true, write: true } });
     const acl = { '*': { read: true }, role_x: { write: true } };
     const id = await create('Acl', {
       n: 1,

@@ -40,8 +40,10 @@ const nodeAdapters = sdkRequire('@leancloud/platform-adapters-node') as { reques
  * off LeanCloud's app router, so the SDK never looks up `app-router.com` or a LeanCloud domain.
  * Call once per test file (AV is a module singleton; vitest isolates test files).
  */
-export async function startSdkServer(): Promise<SdkServer> {
-  const t = await startTestServer();
+export async function startSdkServer(
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<SdkServer> {
+  const t = await startTestServer(options);
   const requests: SdkRequest[] = [];
   const request: RequestAdapter = async (url, options = {}) => {
     const res = await nodeAdapters.request(url, options);
