@@ -122,9 +122,8 @@ describe('saveAll and destroyAll', () => {
   });
 
   it('destroyAll of 50 objects: one DELETE path of 50 comma-joined ids, answered success', async () => {
-    const doomed = await AV.Object.saveAll(
-      Array.from({ length: 50 }, (_, n) => new AV.Object('SdkTrash4').set('n', n)),
-    );
+    const doomed = Array.from({ length: 50 }, (_, n) => new AV.Object('SdkTrash4').set('n', n));
+    await AV.Object.saveAll(doomed);
     const keep = await create('SdkTrash4', { n: -1 });
     const req = only(await sent(() => AV.Object.destroyAll(doomed)));
     const [element] = (req.body as { requests: { path: string }[] }).requests;
