@@ -155,6 +155,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
       body,
       auth,
       baseUrl: `${req.protocol}://${req.host}`,
+      client: header(req, 'x-lc-ua') ?? header(req, 'user-agent'),
     });
     if (res.headers) void reply.headers(res.headers);
     return reply

@@ -21,6 +21,8 @@ export interface ApiRequest {
   auth: AuthContext;
   /** Scheme and host the client used, for Location headers. */
   baseUrl: string;
+  /** The client's name and version: X-LC-UA, which SDKs send from browsers, else User-Agent. */
+  client?: string | undefined;
   /** Set for the elements of a /1.1/batch request. */
   inBatch?: boolean;
 }

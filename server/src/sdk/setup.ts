@@ -5,6 +5,10 @@ import type { TestServer } from '../test/harness';
 
 /** The SDK's HTTP adapter (`AV.setAdapters({ request })`), as `@leancloud/adapter-types` declares it. */
 type RequestAdapter = NonNullable<Parameters<typeof AV.setAdapters>[0]['request']>;
+/** Its multipart upload adapter (`AV.setAdapters({ upload })`), used by the file uploaders. */
+type UploadAdapter = NonNullable<Parameters<typeof AV.setAdapters>[0]['upload']>;
+/** What an adapter answers. */
+type AdapterResponse = Awaited<ReturnType<RequestAdapter>>;
 
 /** One HTTP request the SDK sent, with the server's answer. */
 export interface SdkRequest {
@@ -33,7 +37,10 @@ export interface SdkServer {
 // The platform adapters the SDK installs for itself (superagent over node:http). The logging
 // adapter below wraps them, so every request still goes through the SDK's own transport.
 const sdkRequire = createRequire(createRequire(import.meta.url).resolve('leancloud-storage'));
-const nodeAdapters = sdkRequire('@leancloud/platform-adapters-node') as { request: RequestAdapter };
+const nodeAdapters = sdkRequire('@leancloud/platform-adapters-node') as {
+  request: RequestAdapter;
+  upload: UploadAdapter;
+};
 
 /**
  * Boots the real server and points the `leancloud-storage` SDK singleton at it. `serverURL` turns
@@ -45,23 +52,36 @@ export async function startSdkServer(
 ): Promise<SdkServer> {
   const t = await startTestServer(options);
   const requests: SdkRequest[] = [];
-  const request: RequestAdapter = async (url, options = {}) => {
-    const res = await nodeAdapters.request(url, options);
+  const record = (
+    url: string,
+    sent: Pick<SdkRequest, 'method' | 'headers' | 'body'>,
+    res: AdapterResponse,
+  ) => {
     const u = new URL(url);
     requests.push({
-      method: options.method ?? 'GET',
+      ...sent,
       origin: u.origin,
       path: u.pathname + u.search,
       query: Object.fromEntries(u.searchParams),
-      headers: { ...(options.headers ?? {}) },
-      body: options.data,
       status: res.status ?? 0,
       // The SDK rewrites response objects in place while parsing them; keep what the server sent.
       response: structuredClone(res.data),
     });
+  };
+  const request: RequestAdapter = async (url, options = {}) => {
+    const res = await nodeAdapters.request(url, options);
+    const headers = { ...(options.headers ?? {}) };
+    record(url, { method: options.method ?? 'GET', headers, body: options.data }, res);
     return res;
   };
-  AV.setAdapters({ request });
+  // A multipart form: recorded with its fields and the file part's field and name (not its data).
+  const upload: UploadAdapter = async (url, file, options = {}) => {
+    const res = await nodeAdapters.upload(url, file, options);
+    const body = { ...(options.data ?? {}), [file.field]: { name: file.name } };
+    record(url, { method: options.method ?? 'POST', headers: { ...(options.headers ?? {}) }, body }, res);
+    return res;
+  };
+  AV.setAdapters({ request, upload });
   AV.init({
     appId: TEST_KEYS.appId,
     appKey: TEST_KEYS.appKey,
