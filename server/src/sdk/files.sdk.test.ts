@@ -15,16 +15,14 @@ const { sdk, sent } = useSdkServer();
 
 const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 
-/** fileCallback requests since `mark` (the SDK sends this one with a lower-case "post"). */
-const callbacks = (mark: number) =>
-  sdk()
-    .since(mark)
-    .filter((r) => r.method.toUpperCase() === 'POST' && r.path === '/1.1/fileCallback');
-
-/** The SDK reports the upload's outcome without waiting for the answer. */
-async function callbackAnswered(mark: number): Promise<void> {
-  for (let i = 0; i < 50 && callbacks(mark).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-}
+/**
+ * The SDK's fileCallback for an upload token, once answered: the SDK sends it (with a lower-case
+ * "post") without waiting for the answer.
+ */
+const callbackOf = (token: string) =>
+  sdk().answered(
+    (r) => r.path === '/1.1/fileCallback' && (r.body as { token?: unknown } | undefined)?.token === token,
+  );
 
 afterEach(async () => {
   if (AV.User.current()) await AV.User.logOut();
@@ -35,9 +33,9 @@ describe('AV.File', () => {
     const mark = sdk().requests.length;
     const file = new AV.File('hello.txt', Buffer.from('hello'));
     await file.save();
-    await callbackAnswered(mark);
+    const token = String((sdk().since(mark)[0]?.response as { token: string }).token);
+    const callback = await callbackOf(token);
     const reqs = sdk().since(mark);
-    const token = String((reqs[0]?.response as { token: string }).token);
     expect(reqs.map((r) => `${r.method.toUpperCase()} ${r.path}`)).toEqual([
       'POST /1.1/fileTokens',
       `POST /files-upload/${token}?sign=${token}`,
@@ -51,7 +49,7 @@ describe('AV.File', () => {
       status: 200,
       body: { op: 'upload', fileContent: { name: 'hello.txt' } },
     });
-    expect(callbacks(mark).map((r) => [r.body, r.status])).toEqual([[{ token, result: true }, 200]]);
+    expect([callback.body, callback.status]).toEqual([{ token, result: true }, 200]);
     expect(file.id).toMatch(/^[0-9a-f]{24}$/);
     expect(file.url()).toMatch(new RegExp(`^${sdk().t.url}/files/[0-9a-f]{32}\\.txt$`));
     expect(await download(file.url())).toEqual(Buffer.from('hello'));
@@ -117,23 +115,18 @@ describe('AV.File', () => {
 
   it('a file over 20 MB is refused (413); the SDK reports false, which deletes the record', async () => {
     const file = new AV.File('broken.bin', Buffer.alloc(20 * 1024 * 1024 + 1));
-    const mark = sdk().requests.length;
     const reqs = await sent(() => rejection(file.save()));
-    const [token] = matching(reqs, 'POST', '/1.1/fileTokens');
+    const { token, objectId } = matching(reqs, 'POST', '/1.1/fileTokens')[0]?.response as Record<
+      string,
+      string
+    >;
     expect(matching(reqs, 'POST', '/files-upload/').map((r) => [r.status, r.response])).toEqual([
       [413, { code: 116, error: 'The file is larger than the 20 MB limit.' }],
     ]);
-    const id = (token?.response as { objectId: string }).objectId;
-    await callbackAnswered(mark);
-    expect(callbacks(mark).map((r) => [r.body, r.status])).toEqual([
-      [{ token: expect.any(String), result: false }, 200],
-    ]);
-    let left: AV.Queriable[] = [];
-    for (let i = 0; i < 50; i++) {
-      left = await new AV.Query('_File').equalTo('objectId', id).find();
-      if (left.length === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const callback = await callbackOf(token ?? '');
+    expect([callback.body, callback.status]).toEqual([{ token, result: false }, 200]);
+    // The callback was answered: the record is gone.
+    const left = await new AV.Query('_File').equalTo('objectId', objectId).find();
     expect(left).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ export interface SdkServer {
   requests: SdkRequest[];
   /** Requests sent after the given mark (`const mark = sdk.requests.length`). */
   since(mark: number): SdkRequest[];
+  /** The first request, answered already or once it is, that `match` accepts. */
+  answered(match: (r: SdkRequest) => boolean): Promise<SdkRequest>;
   close(): Promise<void>;
 }
 
@@ -52,13 +54,14 @@ export async function startSdkServer(
 ): Promise<SdkServer> {
   const t = await startTestServer(options);
   const requests: SdkRequest[] = [];
+  const waiting = new Set<(r: SdkRequest) => void>();
   const record = (
     url: string,
     sent: Pick<SdkRequest, 'method' | 'headers' | 'body'>,
     res: AdapterResponse,
   ) => {
     const u = new URL(url);
-    requests.push({
+    const entry: SdkRequest = {
       ...sent,
       origin: u.origin,
       path: u.pathname + u.search,
@@ -66,7 +69,9 @@ export async function startSdkServer(
       status: res.status ?? 0,
       // The SDK rewrites response objects in place while parsing them; keep what the server sent.
       response: structuredClone(res.data),
-    });
+    };
+    requests.push(entry);
+    for (const notify of waiting) notify(entry);
   };
   const request: RequestAdapter = async (url, options = {}) => {
     const res = await nodeAdapters.request(url, options);
@@ -92,6 +97,18 @@ export async function startSdkServer(
     t,
     requests,
     since: (mark) => requests.slice(mark),
+    answered: (match) => {
+      const done = requests.find(match);
+      if (done) return Promise.resolve(done);
+      return new Promise((resolve) => {
+        const notify = (r: SdkRequest) => {
+          if (!match(r)) return;
+          waiting.delete(notify);
+          resolve(r);
+        };
+        waiting.add(notify);
+      });
+    },
     close: () => t.close(),
   };
 }
