@@ -5,10 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { openSql } from '@switchboard/shared/sql';
-import { root, run, startTs, stopAll, waitForHttp } from './lib';
+import { freePort, root, run, startTs, stopAll, waitForHttp } from './lib';
 
 /** The kit's files for the areas built so far (Doc 1: storage, accounts, roles and ACL, files). */
 export const CONFORMANCE_FILES = [
@@ -38,16 +37,6 @@ const VARIANTS: { label: string; settings: Record<string, string>; files: string
     files: ['users'],
   },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? res(a.port) : rej(new Error('no free port'))));
-    });
-  });
-}
 
 async function runAgainst(label: string, db: Record<string, string>, kit: string): Promise<void> {
   for (const v of VARIANTS) await runVariant(`${label}, ${v.label}`, db, kit, v);

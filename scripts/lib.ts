@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root (scripts/ sits right under it). */
@@ -63,15 +65,43 @@ export function stopAll(children: ChildProcess[]): Promise<void> {
 }
 
 /**
- * Runs pnpm itself: the same pnpm that started this script (npm_execpath) when there is one, so a
- * machine that only has `npx pnpm@10` works too.
+ * How to run pnpm itself: the same pnpm that started this process (npm_execpath) when there is
+ * one, else pnpm 10 through npx as the README does, so a machine without pnpm installed works too.
  */
-export function pnpm(args: string[], opts: SpawnOptions = {}): Promise<void> {
+export function pnpmCommand(): { cmd: string; prefix: string[] } {
   const execpath = process.env.npm_execpath;
   if (execpath && /pnpm/.test(execpath)) {
     return /\.(c|m)?js$/.test(execpath)
-      ? run(process.execPath, [execpath, ...args], opts)
-      : run(execpath, args, opts);
+      ? { cmd: process.execPath, prefix: [execpath] }
+      : { cmd: execpath, prefix: [] };
   }
-  return run('pnpm', args, opts);
+  return { cmd: 'npx', prefix: ['--yes', 'pnpm@10'] };
+}
+
+/**
+ * pnpmCommand, with the npx fallback replaced by the pnpm it would run (found once), for callers
+ * that run pnpm many times: npx spends seconds on every start.
+ */
+export async function pnpmResolved(): Promise<{ cmd: string; prefix: string[] }> {
+  const command = pnpmCommand();
+  if (command.cmd !== 'npx') return command;
+  const { stdout } = await promisify(execFile)('npx', ['--yes', '-p', 'pnpm@10', 'which', 'pnpm']);
+  return { cmd: stdout.trim(), prefix: [] };
+}
+
+/** Runs pnpm (see pnpmCommand) to completion with inherited output. */
+export function pnpm(args: string[], opts: SpawnOptions = {}): Promise<void> {
+  const { cmd, prefix } = pnpmCommand();
+  return run(cmd, [...prefix, ...args], opts);
+}
+
+/** A TCP port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? res(a.port) : rej(new Error('no free port'))));
+    });
+  });
 }

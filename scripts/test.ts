@@ -10,6 +10,8 @@ const steps: [string, () => Promise<void>][] = [
   ['chromium', async () => void (await ensureChromium())],
   ['typecheck', () => pnpm(['typecheck'])],
   ['lint', () => pnpm(['lint'])],
+  // The root's own: the commands README.md and docs/ name (scripts/docs-commands.test.ts).
+  ['root tests', () => pnpm(['exec', 'vitest', 'run', '--config', 'scripts/vitest.config.ts'])],
   [
     'unit and HTTP tests',
     () => pnpm(['-r', '--workspace-concurrency=1', '--filter', '!@switchboard/e2e', 'test']),

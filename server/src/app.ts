@@ -11,6 +11,7 @@ import { batchRoutes } from './routes/batch';
 import { controlRoutes } from './routes/control';
 import { exportDownloadRoute, exportRoutes } from './routes/export';
 import { fileContentRoutes } from './routes/file-content';
+import { fileUploadRoutes } from './routes/file-upload';
 import { fileRoutes } from './routes/files';
 import { indexRoutes } from './routes/indexes';
 import { mountClass, objectRoutes } from './routes/objects';
@@ -131,7 +132,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         return { status: 'ok' };
       });
       exportDownloadRoute(app, sql, exports);
-      fileContentRoutes(app, { sql, blobs, uploads });
+      fileContentRoutes(app, { sql, blobs });
+      fileUploadRoutes(app, { blobs, uploads });
       accountPageRoutes(app, sql, clock);
     },
   });

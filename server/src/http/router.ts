@@ -1,6 +1,7 @@
 import FindMyWay from 'find-my-way';
 import { LcCode } from '@switchboard/shared';
 import { ApiError } from './errors';
+import { BODY_LIMIT } from './transport';
 import type { ApiMethod, ApiRequest, ApiResponse, Handler } from './types';
 
 /**
@@ -8,7 +9,14 @@ import type { ApiMethod, ApiRequest, ApiResponse, Handler } from './types';
  * through `dispatch`, so each reaches exactly the same handler.
  */
 export class ApiRouter {
-  private readonly fmw = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: true });
+  // find-my-way refuses a parameter over 100 characters by default; the SDK's destroyAll joins a
+  // whole page of ids into one (DELETE /1.1/classes/<class>/<id>,<id>,...). Any path that can
+  // reach the router, a batch element's up to the body limit, must route.
+  private readonly fmw = FindMyWay({
+    ignoreTrailingSlash: true,
+    caseSensitive: true,
+    maxParamLength: BODY_LIMIT,
+  });
   private readonly handlers = new Map<string, Handler>();
 
   on(method: ApiMethod, path: string, handler: Handler): this {

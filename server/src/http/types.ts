@@ -21,6 +21,8 @@ export interface ApiRequest {
   auth: AuthContext;
   /** The server's public URL (PUBLIC_URL or the listening address): the base of every link. */
   baseUrl: string;
+  /** The client's name and version: X-LC-UA, which SDKs send from browsers, else User-Agent. */
+  client?: string | undefined;
   /** Set for the elements of a /1.1/batch request. */
   inBatch?: boolean;
 }

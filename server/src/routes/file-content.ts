@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { LcCode } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
-import { BODY_LIMIT } from '../http/transport';
 import { CONTENT_PATH } from '../services/files/keys';
 import { DEFAULT_MIME } from '../services/files/mime';
-import { UPLOAD_PATH } from '../services/files/uploads';
-import type { UploadService } from '../services/files/uploads';
 import { isSafeKey } from '../store/blobs';
 import type { BlobStore } from '../store/blobs';
 import { findFileByKey } from '../store/file-records';
@@ -13,15 +10,11 @@ import { findFileByKey } from '../store/file-records';
 const NOT_FOUND = { code: LcCode.NotFound, error: 'No such file.' };
 
 /**
- * The bytes of stored files, outside the API's JSON handling: downloads at a record's url, and
- * the upload_url PUT of the SDK's upload flow. Neither takes app keys: the unguessable key of a
- * file (or the upload token) is the credential, as with LeanCloud's file hosting, so links work
- * in <img src> and plain HTTP clients.
+ * The bytes of stored files, outside the API's JSON handling: downloads at a record's url (uploads
+ * are routes/file-upload.ts). No app keys: the unguessable key of a file is the credential, as
+ * with LeanCloud's file hosting, so links work in <img src> and plain HTTP clients.
  */
-export function fileContentRoutes(
-  app: FastifyInstance,
-  deps: { sql: Sql; blobs: BlobStore; uploads: UploadService },
-): void {
+export function fileContentRoutes(app: FastifyInstance, deps: { sql: Sql; blobs: BlobStore }): void {
   // Served as stored: no compression, so Content-Length is the file's size.
   app.get<{ Params: { '*': string } }>(`${CONTENT_PATH}/*`, { compress: false }, async (req, reply) => {
     const key = req.params['*'];
@@ -38,24 +31,5 @@ export function fileContentRoutes(
       'X-Content-Type-Options': 'nosniff',
     });
     return reply.send(deps.blobs.read(key));
-  });
-
-  // The API parses every body as JSON; uploads are raw bytes, so they get a scope of their own.
-  void app.register((scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
-    );
-    scope.put<{ Params: { token: string } }>(
-      `${UPLOAD_PATH}/:token`,
-      // Stored exactly as sent, never inflated from a Content-Encoding.
-      { decompress: false },
-      async (req, reply) => {
-        const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        const { objectId } = await deps.uploads.receive(req.params.token, bytes, req.headers['content-type']);
-        return reply.send({ objectId, size: bytes.length });
-      },
-    );
-    return Promise.resolve();
   });
 }

@@ -111,6 +111,16 @@ describe('objects: create, get, update, delete', () => {
     expect((await t.request('GET', `/1.1/classes/Cond/${id}`)).json).toEqual({});
   });
 
+  it('deletes 50 comma-joined ids in one DELETE path (longer than the router default of 100)', async () => {
+    const ids = [];
+    for (let n = 0; n < 50; n++) ids.push(await create('ManyGone', { n }));
+    const kept = await create('ManyGone', { n: -1 });
+    const del = await t.request('DELETE', `/1.1/classes/ManyGone/${ids.join(',')}`);
+    expect([del.status, del.json]).toEqual([200, {}]);
+    const left = await t.request('GET', '/1.1/classes/ManyGone');
+    expect((left.json.results as { objectId: string }[]).map((o) => o.objectId)).toEqual([kept]);
+  });
+
   it('answers 404/101 for an unknown class and 200 {} for an unknown id', async () => {
     const missing = await t.request('GET', '/1.1/classes/NeverMade/abc');
     expect(missing.status).toBe(404);
@@ -134,6 +144,7 @@ describe('objects: validation', () => {
     ['a Date that is not ISO 8601', { d: { __type: 'Date', iso: 'yesterday' } }, 111],
     ['two GeoPoint fields', { p: ENCODED.place, q: ENCODED.place }, 111],
     ['an invalid ACL', { ACL: { '*': { read: 'yes' } } }, 123],
+    ['an ACL key "role:" without a name', { ACL: { 'role:': { read: true } } }, 123],
   ])('refuses %s', async (_label, body, code) => {
     const r = await t.request('POST', '/1.1/classes/Invalid', { body });
     expect(r.status).toBe(400);
@@ -177,6 +188,11 @@ describe('objects: validation', () => {
 
 describe('objects: ACL, keys and include on reads', () => {
   it('returns the ACL only with returnACL=true and the master key (app setting off)', async () => {
+    const plain = await create('Acl', { n: 0 });
+    expect(
+      (await t.request('GET', `/1.1/classes/Acl/${plain}`, { auth: 'master', query: { returnACL: 'true' } }))
+        .json.ACL,
+    ).toEqual({ '*': { read: true, write: true } });
     const acl = { '*': { read: true }, role_x: { write: true } };
     const id = await create('Acl', {
       n: 1,

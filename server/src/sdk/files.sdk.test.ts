@@ -1,6 +1,12 @@
-// The real `leancloud-storage` SDK saving, reading and deleting files: AV.File#save runs its s3
-// upload flow against this server (fileTokens, PUT to upload_url, fileCallback), and the url the
-// SDK reports downloads the same bytes.
+// The real `leancloud-storage` SDK saving, reading and deleting files: AV.File#save runs its upload
+// flow against this server (fileTokens, a multipart form POST to upload_url with its "qcloud"
+// uploader, fileCallback), and the url the SDK reports downloads the same bytes.
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fresh, useSdkServer } from './helpers';
 import { AV, matching, rejection } from './setup';
@@ -9,16 +15,14 @@ const { sdk, sent } = useSdkServer();
 
 const download = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 
-/** fileCallback requests since `mark` (the SDK sends this one with a lower-case "post"). */
-const callbacks = (mark: number) =>
-  sdk()
-    .since(mark)
-    .filter((r) => r.method.toUpperCase() === 'POST' && r.path === '/1.1/fileCallback');
-
-/** The SDK reports the upload's outcome without waiting for the answer. */
-async function callbackAnswered(mark: number): Promise<void> {
-  for (let i = 0; i < 50 && callbacks(mark).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-}
+/**
+ * The SDK's fileCallback for an upload token, once answered: the SDK sends it (with a lower-case
+ * "post") without waiting for the answer.
+ */
+const callbackOf = (token: string) =>
+  sdk().answered(
+    (r) => r.path === '/1.1/fileCallback' && (r.body as { token?: unknown } | undefined)?.token === token,
+  );
 
 afterEach(async () => {
   if (AV.User.current()) await AV.User.logOut();
@@ -29,15 +33,23 @@ describe('AV.File', () => {
     const mark = sdk().requests.length;
     const file = new AV.File('hello.txt', Buffer.from('hello'));
     await file.save();
-    await callbackAnswered(mark);
+    const token = String((sdk().since(mark)[0]?.response as { token: string }).token);
+    const callback = await callbackOf(token);
     const reqs = sdk().since(mark);
-    const token = String((reqs[0]?.response as { token: string }).token);
     expect(reqs.map((r) => `${r.method.toUpperCase()} ${r.path}`)).toEqual([
       'POST /1.1/fileTokens',
-      `PUT /files-upload/${token}`,
+      `POST /files-upload/${token}?sign=${token}`,
       'POST /1.1/fileCallback',
     ]);
-    expect(callbacks(mark).map((r) => [r.body, r.status])).toEqual([[{ token, result: true }, 200]]);
+    expect(reqs[0]?.response).toMatchObject({
+      provider: 'qcloud',
+      upload_url: `${sdk().t.url}/files-upload/${token}`,
+    });
+    expect(reqs[1]).toMatchObject({
+      status: 200,
+      body: { op: 'upload', fileContent: { name: 'hello.txt' } },
+    });
+    expect([callback.body, callback.status]).toEqual([{ token, result: true }, 200]);
     expect(file.id).toMatch(/^[0-9a-f]{24}$/);
     expect(file.url()).toMatch(new RegExp(`^${sdk().t.url}/files/[0-9a-f]{32}\\.txt$`));
     expect(await download(file.url())).toEqual(Buffer.from('hello'));
@@ -101,24 +113,50 @@ describe('AV.File', () => {
     expect(await AV.File.censor(file.id!)).toBe('pending');
   });
 
-  it('a failed upload makes the SDK report false, which deletes the record', async () => {
-    const file = new AV.File('broken.txt', Buffer.from('x'));
-    // Break the PUT only: the SDK then calls fileCallback with result false.
-    file.setUploadHeader('Content-Length', '999999999');
-    const mark = sdk().requests.length;
+  it('a file over 20 MB is refused (413); the SDK reports false, which deletes the record', async () => {
+    const file = new AV.File('broken.bin', Buffer.alloc(20 * 1024 * 1024 + 1));
     const reqs = await sent(() => rejection(file.save()));
-    const [token] = matching(reqs, 'POST', '/1.1/fileTokens');
-    const id = (token?.response as { objectId: string }).objectId;
-    await callbackAnswered(mark);
-    expect(callbacks(mark).map((r) => [r.body, r.status])).toEqual([
-      [{ token: expect.any(String), result: false }, 200],
+    const { token, objectId } = matching(reqs, 'POST', '/1.1/fileTokens')[0]?.response as Record<
+      string,
+      string
+    >;
+    expect(matching(reqs, 'POST', '/files-upload/').map((r) => [r.status, r.response])).toEqual([
+      [413, { code: 116, error: 'The file is larger than the 20 MB limit.' }],
     ]);
-    let left: AV.Queriable[] = [];
-    for (let i = 0; i < 50; i++) {
-      left = await new AV.Query('_File').equalTo('objectId', id).find();
-      if (left.length === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const callback = await callbackOf(token ?? '');
+    expect([callback.body, callback.status]).toEqual([{ token, result: false }, 200]);
+    // The callback was answered: the record is gone.
+    const left = await new AV.Query('_File').equalTo('objectId', objectId).find();
     expect(left).toEqual([]);
+  });
+});
+
+describe('AV.File from a Node stream (no size given up front)', () => {
+  it('uploads a stream of chunks of unknown length; its url downloads the same bytes', async () => {
+    const chunks = [randomBytes(700_000), randomBytes(1), randomBytes(1_300_000)];
+    const file = new AV.File('streamed.bin', Readable.from(chunks));
+    await file.save();
+    const bytes = Buffer.concat(chunks);
+    // Buffer#equals: a deep comparison of 2 MB element by element takes many seconds.
+    expect((await download(file.url())).equals(bytes)).toBe(true);
+    const again = AV.File.createWithoutData(file.id!);
+    await again.fetch();
+    expect(again.size()).toBe(bytes.length);
+  });
+
+  it('uploads a file read stream, and an empty stream as an empty file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sdk-stream-'));
+    try {
+      const path = join(dir, 'photo.png');
+      const bytes = randomBytes(64 * 1024);
+      await writeFile(path, bytes);
+      const file = await new AV.File('photo.png', createReadStream(path)).save();
+      expect(await download(file.url())).toEqual(bytes);
+      expect(file.get('mime_type')).toBe('image/png');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const empty = await new AV.File('empty.txt', Readable.from([])).save();
+    expect(await download(empty.url())).toEqual(Buffer.alloc(0));
   });
 });

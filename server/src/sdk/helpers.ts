@@ -31,12 +31,13 @@ export function create(className: string, attrs: Record<string, unknown>): Promi
 
 /**
  * Boots the server and points the SDK at it for one test file (the SDK is a module singleton, one
- * per file), optionally seeding data; `sdk()` is the running server, `sent` records requests.
+ * per file), optionally seeding data and with app settings (`options`); `sdk()` is the running
+ * server, `sent` records requests.
  */
-export function useSdkServer(seed?: () => Promise<void>) {
+export function useSdkServer(seed?: () => Promise<void>, options?: Parameters<typeof startSdkServer>[0]) {
   let server: SdkServer | undefined;
   beforeAll(async () => {
-    server = await startSdkServer();
+    server = await startSdkServer(options);
     await seed?.();
   });
   afterAll(() => server?.close());

@@ -121,6 +121,30 @@ describe('saveAll and destroyAll', () => {
     expect(left.map((o) => o.get('n') as unknown)).toEqual([1, 2]);
   });
 
+  it('destroyAll of 50 objects: one DELETE path of 50 comma-joined ids, answered success', async () => {
+    const doomed = Array.from({ length: 50 }, (_, n) => new AV.Object('SdkTrash4').set('n', n));
+    await AV.Object.saveAll(doomed);
+    const keep = await create('SdkTrash4', { n: -1 });
+    const req = only(await sent(() => AV.Object.destroyAll(doomed)));
+    const [element] = (req.body as { requests: { path: string }[] }).requests;
+    expect(element?.path.split('/').pop()?.split(',')).toHaveLength(50);
+    expect(req.response).toEqual([{ success: {} }]);
+    const left = await new AV.Query<AV.Object>('SdkTrash4').find();
+    expect(left.map((o) => o.id)).toEqual([keep.id]);
+  });
+
+  it('query.destroyAll deletes a whole page of 1000 matches in one DELETE', async () => {
+    await AV.Object.saveAll(Array.from({ length: 1001 }, (_, n) => new AV.Object('SdkTrash5').set('n', n)));
+    const req = only(
+      (await sent(() => new AV.Query('SdkTrash5').ascending('n').limit(1000).destroyAll())).filter(
+        (r) => r.path === '/1.1/batch',
+      ),
+    );
+    expect(req.response).toEqual([{ success: {} }]);
+    const left = await new AV.Query<AV.Object>('SdkTrash5').find();
+    expect(left.map((o) => o.get('n') as unknown)).toEqual([1000]);
+  });
+
   it('destroy deletes one object; fetching it afterwards finds nothing', async () => {
     const o = await create('SdkGame', { name: 'bye' });
     const req = only(await sent(() => o.destroy()));

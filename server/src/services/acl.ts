@@ -3,7 +3,14 @@ import type { Acl } from '@switchboard/shared';
 import { badRequest, forbidden } from '../http/errors';
 import type { Principal } from './access';
 
-const ACL_KEY_RE = /^(\*|role:[A-Za-z0-9_]+|[A-Za-z0-9_-]+)$/;
+const USER_ID_RE = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `*`, a user id, or `role:` and any non-empty name: an ACL entry is a key like any other, and
+ * roles moved from LeanCloud may have names ("write-only-role") our role creation no longer allows.
+ */
+const isAclKey = (key: string) =>
+  key === '*' || (key.startsWith('role:') && key.length > 'role:'.length) || USER_ID_RE.test(key);
 
 const invalidAcl = (why: string) => badRequest(LcCode.InvalidAcl, `Invalid ACL: ${why}.`);
 
@@ -15,7 +22,7 @@ export function parseAcl(v: unknown): Acl {
   if (!isPlainObject(v)) throw invalidAcl('an ACL is a JSON object');
   const out: Acl = {};
   for (const [key, perms] of Object.entries(v)) {
-    if (!ACL_KEY_RE.test(key)) throw invalidAcl(`"${key}" is not a user id, "*" or "role:<name>"`);
+    if (!isAclKey(key)) throw invalidAcl(`"${key}" is not a user id, "*" or "role:<name>"`);
     if (!isPlainObject(perms))
       throw invalidAcl(`the value of "${key}" must be an object like {"read": true}`);
     const entry: { read?: true; write?: true } = {};

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Most file systems allow 255 bytes per name; keys stay below with room to spare. */
 const MAX_SEGMENT_BYTES = 200;
@@ -66,11 +68,30 @@ export class BlobStore {
   }
 
   async stage(bytes: Buffer): Promise<Staged> {
-    const dir = join(this.root, STAGING);
-    await mkdir(dir, { recursive: true });
-    const path = join(dir, randomBytes(12).toString('hex'));
+    const path = await this.stagingPath();
     await writeFile(path, bytes);
     return { path };
+  }
+
+  /**
+   * Writes a stream to the staging folder as it arrives, never holding it in memory; the caller
+   * bounds its length. A stream that fails leaves nothing behind.
+   */
+  async stageStream(source: Readable): Promise<Staged & { size: number }> {
+    const path = await this.stagingPath();
+    try {
+      await pipeline(source, createWriteStream(path));
+      return { path, size: (await stat(path)).size };
+    } catch (e) {
+      await rm(path, { force: true });
+      throw e;
+    }
+  }
+
+  private async stagingPath(): Promise<string> {
+    const dir = join(this.root, STAGING);
+    await mkdir(dir, { recursive: true });
+    return join(dir, randomBytes(12).toString('hex'));
   }
 
   /** Moves staged bytes under `key`, replacing what was there. */

@@ -27,13 +27,17 @@ export async function issueUploadToken(
   return token;
 }
 
+const SELECT_TOKEN =
+  'SELECT file_id, key, expires_at, uploaded_at FROM lc_file_uploads WHERE token_hash = $1';
+
 /** The token's row, locked until the transaction ends (two uploads with one token queue up). */
 export async function lockUploadToken(sql: Sql, token: string): Promise<UploadTokenRow | undefined> {
-  const rows = await sql.query<UploadTokenRow>(
-    'SELECT file_id, key, expires_at, uploaded_at FROM lc_file_uploads WHERE token_hash = $1 FOR UPDATE',
-    [hash(token)],
-  );
-  return rows[0];
+  return (await sql.query<UploadTokenRow>(`${SELECT_TOKEN} FOR UPDATE`, [hash(token)]))[0];
+}
+
+/** The token's row as it is now, unlocked: a first look before an upload is read. */
+export async function findUploadToken(sql: Sql, token: string): Promise<UploadTokenRow | undefined> {
+  return (await sql.query<UploadTokenRow>(SELECT_TOKEN, [hash(token)]))[0];
 }
 
 export async function markUploaded(sql: Sql, token: string, now: Date): Promise<void> {

@@ -83,7 +83,8 @@ const item = (i: number) => ({
 
 /** Every object of a class straight from the app, by objectId. */
 async function storedOf(className: string): Promise<Map<string, Record<string, unknown>>> {
-  const r = await master('GET', `/1.1/classes/${className}?limit=1000`);
+  // With the ACLs, as the export reads them (an object saved without one reports the default).
+  const r = await master('GET', `/1.1/classes/${className}?limit=1000&returnACL=true`);
   const rows = r.results as Record<string, unknown>[];
   return new Map(rows.map((o) => [o.objectId as string, o]));
 }

@@ -4,13 +4,16 @@ import { ApiError, badRequest, invalidJson } from '../../http/errors';
 import { requireMaster } from '../../http/require-master';
 import type { ApiRequest, ApiResponse } from '../../http/types';
 import { isSafeKey } from '../../store/blobs';
+import type { Staged } from '../../store/blobs';
 import {
   dropUploadToken,
   dropUploadTokensOf,
+  findUploadToken,
   issueUploadToken,
   lockUploadToken,
   markUploaded,
 } from '../../store/file-tokens';
+import type { UploadTokenRow } from '../../store/file-tokens';
 import { deleteObjectRow, selectObject, updateObjectRow } from '../../store/objects';
 import { defaultFileAcl } from './file-acl';
 import type { FileDeps } from './file-api';
@@ -20,7 +23,7 @@ import { mimeOf } from './mime';
 /** An upload token is good for one hour after POST /1.1/fileTokens. */
 export const UPLOAD_TOKEN_TTL_MS = 60 * 60_000;
 
-/** Where the content of a token is PUT (routes/file-content.ts). */
+/** Where the content of a token is PUT, or POSTed as a form (routes/file-upload.ts). */
 export const UPLOAD_PATH = '/files-upload';
 
 /** Stored files are kept on this server's disk; `bucket` is the SDK's name for the store. */
@@ -30,9 +33,33 @@ const BUCKET = 'local';
 const invalid = (message: string) => badRequest(LcCode.InvalidParameter, message);
 
 /**
+ * Which of its uploaders a client is told to use; upload_url takes both. The JavaScript SDK
+ * (leancloud-storage) posts a Buffer, a Blob or a stream alike as a multipart form with "qcloud",
+ * while its "s3" uploader needs a stream's size up front. Every other client keeps "s3", a plain
+ * PUT to upload_url, which all LeanCloud SDKs implement.
+ */
+export const uploaderFor = (client: string | undefined): 'qcloud' | 's3' =>
+  client?.startsWith('LeanCloud-JS-SDK/') ? 'qcloud' : 's3';
+
+/** A token's row when it can still upload: known, unused and not expired. */
+function assertUsable(row: UploadTokenRow | undefined, now: Date): UploadTokenRow {
+  if (!row) throw new ApiError(404, LcCode.NotFound, 'No such upload token.');
+  if (row.uploaded_at)
+    throw new ApiError(
+      409,
+      LcCode.InvalidParameter,
+      'This upload token was used already; ask for a new one.',
+    );
+  if (row.expires_at.getTime() <= now.getTime())
+    throw new ApiError(403, LcCode.Forbidden, 'This upload token has expired; ask for a new one.');
+  return row;
+}
+
+/**
  * The SDK's upload flow (leancloud-storage AV.File#save): POST /1.1/fileTokens creates the record
- * and hands out a one-time token and upload_url; the SDK PUTs the bytes there, then reports with
- * POST /1.1/fileCallback whether the upload worked (false deletes the record).
+ * and hands out a one-time token and upload_url; the SDK sends the bytes there (a PUT, or a form
+ * POST: `uploaderFor`), then reports with POST /1.1/fileCallback whether the upload worked (false
+ * deletes the record).
  */
 export class UploadService {
   constructor(
@@ -88,8 +115,7 @@ export class UploadService {
           createdAt: created.createdAt,
           token,
           upload_url: `${req.baseUrl}${UPLOAD_PATH}/${token}`,
-          // "s3" makes the SDK use its plain PUT uploader, which is what upload_url takes.
-          provider: 's3',
+          provider: uploaderFor(req.client),
           url: fileUrl(req.baseUrl, { key }),
           key,
           bucket: BUCKET,
@@ -100,28 +126,26 @@ export class UploadService {
   }
 
   /**
-   * Stores the bytes of a token's upload: written aside first, then moved under the key in the
-   * transaction that uses up the token and records size and type on the file record.
+   * Refuses an unknown, used or expired token before any byte of its upload is read, so that
+   * nobody without a token makes the server store anything.
+   */
+  async assertUsable(token: string): Promise<void> {
+    assertUsable(await findUploadToken(this.sql, token), this.deps.clock.now());
+  }
+
+  /**
+   * Completes a token's upload with content staged by the caller (this takes it over): moved under
+   * the key in the transaction that uses up the token and records size and type on the record.
    */
   async receive(
     token: string,
-    bytes: Buffer,
+    staged: Staged & { size: number },
     contentType: string | undefined,
-  ): Promise<{ objectId: string }> {
-    const staged = await this.deps.blobs.stage(bytes);
+  ): Promise<{ objectId: string; size: number }> {
     try {
       return await this.sql.transaction(async (tx) => {
-        const row = await lockUploadToken(tx, token);
-        if (!row) throw new ApiError(404, LcCode.NotFound, 'No such upload token.');
-        if (row.uploaded_at)
-          throw new ApiError(
-            409,
-            LcCode.InvalidParameter,
-            'This upload token was used already; ask for a new one.',
-          );
         const now = this.deps.clock.now();
-        if (row.expires_at.getTime() <= now.getTime())
-          throw new ApiError(403, LcCode.Forbidden, 'This upload token has expired; ask for a new one.');
+        const row = assertUsable(await lockUploadToken(tx, token), now);
         const file = await selectObject(tx, '_File', row.file_id, { forUpdate: true });
         if (!file)
           throw new ApiError(404, LcCode.ObjectNotFound, 'The file record of this upload was deleted.');
@@ -129,13 +153,13 @@ export class UploadService {
         const data = {
           ...file.data,
           // What arrived is authoritative: the size the client announced may be missing or wrong.
-          metaData: { ...metaData, size: bytes.length },
+          metaData: { ...metaData, size: staged.size },
           mime_type: contentType?.split(';')[0]?.trim() || file.data.mime_type,
         };
         await updateObjectRow(tx, '_File', { id: file.id, data, acl: file.acl, updated_at: now });
         await markUploaded(tx, token, now);
         await this.deps.blobs.commit(staged, row.key);
-        return { objectId: file.id };
+        return { objectId: file.id, size: staged.size };
       });
     } finally {
       await this.deps.blobs.discard(staged);

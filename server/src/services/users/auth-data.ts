@@ -75,9 +75,19 @@ export async function syncLinks(sql: Sql, userId: string, authData: unknown): Pr
   }
 }
 
-/** An update body's authData as dotted keys, so linking one platform keeps the others. */
+/**
+ * An update body's authData as dotted keys, so linking one platform keeps the others. Linking a
+ * platform other than `anonymous` ends the anonymous identity, as LeanCloud did: the user is no
+ * longer anonymous (the SDK's isAnonymous() reads authData.anonymous).
+ */
 export function authDataPaths(authData: Record<string, Entry | null>): Record<string, unknown> {
-  return Object.fromEntries(
+  const paths: Record<string, unknown> = Object.fromEntries(
     Object.entries(authData).map(([p, e]) => [`authData.${p}`, e === null ? { __op: 'Delete' } : e]),
   );
+  // `_<platform>_unionid` entries come with a platform's entry; they link nothing of their own.
+  const linksPlatform = Object.entries(authData).some(
+    ([p, e]) => e !== null && p !== 'anonymous' && !p.startsWith('_'),
+  );
+  if (linksPlatform && !('anonymous' in authData)) paths['authData.anonymous'] = { __op: 'Delete' };
+  return paths;
 }

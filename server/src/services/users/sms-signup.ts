@@ -2,13 +2,13 @@ import { isPlainObject, LcCode } from '@switchboard/shared';
 import { badRequest, invalidJson } from '../../http/errors';
 import type { ApiRequest, ApiResponse } from '../../http/types';
 import { openSession } from '../../store/sessions';
-import { findUserBy, findUserById, setPasswordHash } from '../../store/users';
-import { normalizeAuthData, syncLinks } from './auth-data';
+import { findUserBy, findUserById } from '../../store/users';
+import { normalizeAuthData } from './auth-data';
 import type { AccountDeps } from './deps';
-import { assertUnique, checkUserBody } from './fields';
-import { sendAccountMail } from './mail';
+import { checkUserBody } from './fields';
 import { hashPassword } from './passwords';
-import { loginBody, userDefaultAcl } from './profile';
+import { loginBody } from './profile';
+import { insertUser } from './signup';
 import { checkPhone, withSmsCode } from './sms-codes';
 import { loginWithCode } from './sms-login';
 import { userNotFound } from './user-api';
@@ -36,27 +36,11 @@ export async function signUpOrLogInByPhone(deps: AccountDeps, req: ApiRequest): 
     { creating: true, master: access.master },
   );
   if (fields.authData !== undefined) fields.authData = normalizeAuthData(fields.authData);
-  const email = typeof fields.email === 'string' ? fields.email : undefined;
-  if (!('emailVerified' in fields)) fields.emailVerified = settings.emailVerify && email ? false : null;
   fields.mobilePhoneVerified = true;
-  const hash = password === undefined ? undefined : await hashPassword(password);
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
   return withSmsCode(req.sql, deps.clock, code, async (tx) => {
-    await assertUnique(tx, fields);
-    const obj = await deps.writes.create(tx, '_User', fields, {
-      fetchWhenSave: false,
-      defaultAcl: userDefaultAcl,
-    });
-    const id = String(obj.objectId);
-    if (hash !== undefined) await setPasswordHash(tx, id, hash);
-    await syncLinks(tx, id, fields.authData);
+    const { id } = await insertUser(tx, deps, settings, { fields, passwordHash, baseUrl: req.baseUrl });
     const token = await openSession(tx, id, deps.clock.now());
-    if (settings.emailVerify && email)
-      await sendAccountMail(tx, deps.clock, {
-        kind: 'verify_email',
-        userId: id,
-        email,
-        baseUrl: req.baseUrl,
-      });
     const row = await findUserById(tx, id);
     if (!row) throw userNotFound();
     return {

@@ -14,7 +14,8 @@ import type { AccountDeps } from './deps';
 import { assertUnique, checkUserBody } from './fields';
 import { sendAccountMail } from './mail';
 import { hashPassword } from './passwords';
-import { loginBody, userDefaultAcl } from './profile';
+import { loginBody } from './profile';
+import { insertUser } from './signup';
 
 export const userNotFound = () => badRequest(LcCode.UserNotFound, 'Could not find user.');
 
@@ -50,28 +51,15 @@ export class UserApi extends ObjectApi {
     if (password === undefined) throw badRequest(LcCode.PasswordMissing, 'Password is missing or empty.');
     if (fields.authData !== undefined) fields.authData = normalizeAuthData(fields.authData);
     const settings = await this.accounts.settings.get(req.sql);
-    const hash = await hashPassword(password);
+    const passwordHash = await hashPassword(password);
     return req.sql.transaction(async (tx) => {
-      await assertUnique(tx, fields);
-      const email = typeof fields.email === 'string' ? fields.email : undefined;
-      if (!('emailVerified' in fields)) fields.emailVerified = settings.emailVerify && email ? false : null;
-      if (!('mobilePhoneVerified' in fields)) fields.mobilePhoneVerified = false;
-      const obj = await this.deps.writes.create(tx, '_User', fields, {
-        fetchWhenSave: false,
-        defaultAcl: userDefaultAcl,
+      const user = await insertUser(tx, this.accounts, settings, {
+        fields,
+        passwordHash,
+        baseUrl: req.baseUrl,
       });
-      const id = String(obj.objectId);
-      await setPasswordHash(tx, id, hash);
-      await syncLinks(tx, id, fields.authData);
-      const sessionToken = await openSession(tx, id, this.accounts.clock.now());
-      if (settings.emailVerify && email)
-        await sendAccountMail(tx, this.accounts.clock, {
-          kind: 'verify_email',
-          userId: id,
-          email,
-          baseUrl: req.baseUrl,
-        });
-      return created(this, req, { objectId: id, createdAt: obj.createdAt, sessionToken });
+      const sessionToken = await openSession(tx, user.id, this.accounts.clock.now());
+      return created(this, req, { objectId: user.id, createdAt: user.createdAt, sessionToken });
     });
   }
 
@@ -82,6 +70,7 @@ export class UserApi extends ObjectApi {
   private async loginWithAuthData(req: ApiRequest) {
     const body = req.body as Record<string, unknown>;
     const authData = normalizeAuthData(body.authData);
+    const access = await this.principal(req);
     const links = linksOf(authData);
     // Platform identities first, then the UnionID ones (which several platforms share).
     links.sort((a, b) => Number(a.platform.startsWith('_')) - Number(b.platform.startsWith('_')));
@@ -104,18 +93,13 @@ export class UserApi extends ObjectApi {
         };
       }
       if (isTruthyFlag(req.query.failOnNotExist)) throw userNotFound();
-      const fields = {
-        username: randomUsername(),
-        authData: Object.fromEntries(Object.entries(authData).filter(([, v]) => v !== null)),
-        emailVerified: null,
-        mobilePhoneVerified: false,
-      };
-      const obj = await this.deps.writes.create(tx, '_User', fields, {
-        fetchWhenSave: false,
-        defaultAcl: userDefaultAcl,
-      });
-      const id = String(obj.objectId);
-      await syncLinks(tx, id, fields.authData);
+      // A new user keeps the other fields of the body, as a sign-up would (Doc 1 User: a random
+      // username only for the third-party registration that gives none).
+      const { fields } = checkUserBody(body, { creating: false, master: access.master });
+      fields.username ??= randomUsername();
+      fields.authData = Object.fromEntries(Object.entries(authData).filter(([, v]) => v !== null));
+      const settings = await this.accounts.settings.get(tx);
+      const { id } = await insertUser(tx, this.accounts, settings, { fields, baseUrl: req.baseUrl });
       const row = await findUserById(tx, id);
       if (!row) throw userNotFound();
       return created(this, req, loginBody(row, await openSession(tx, id, now())));
