@@ -6,7 +6,7 @@ import { record } from '../domain/audit';
 import { forbidden, unauthenticated } from '../domain/errors';
 import { resolveSession } from '../domain/sessions';
 import type { SessionPolicy } from '../domain/sessions';
-import { requestMeta } from './context';
+import { auditsDenial, requestMeta } from './context';
 
 // On HTTPS the __Host- prefix pins the cookie to this host and path with Secure set.
 const SECURE_NAME = '__Host-sb_session';
@@ -80,14 +80,15 @@ export function requirePermission(sql: Sql, permission: Permission) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     if (!req.user) return next(unauthenticated());
     if (roleHas(req.user.role, permission)) return next();
-    await record(sql, {
-      ...requestMeta(req),
-      actor: req.user,
-      action: 'console.request',
-      summary: { method: req.method, path: req.path, permission },
-      result: 'denied',
-      status: 403,
-    });
+    if (auditsDenial(req))
+      await record(sql, {
+        ...requestMeta(req),
+        actor: req.user,
+        action: 'console.request',
+        summary: { method: req.method, path: req.path, permission },
+        result: 'denied',
+        status: 403,
+      });
     next(
       forbidden(`Your role (${req.user.role}) does not allow this: it needs the "${permission}" permission.`),
     );
