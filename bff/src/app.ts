@@ -17,7 +17,9 @@ import { requestContext } from './http/context';
 import { csrfGuard } from './http/csrf';
 import { errorHandler } from './http/errors';
 import { fastReads } from './http/fast-read';
-import { jsonLimits } from './http/json-limits';
+import { hostGuard } from './http/forwarded';
+import type { TrustFn } from './http/forwarded';
+import { jsonBodies, jsonLimits } from './http/json-limits';
 import { appRoutes, upstreamRoutes } from './http/routes/apps';
 import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
@@ -63,8 +65,10 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   // The console never asks conditionally, so hashing every JSON answer for an ETag is wasted.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  const trust = app.get('trust proxy fn') as TrustFn;
   app.use(requestContext);
   app.use(requestLog(logger, config.logLevel === 'debug'));
+  app.use(hostGuard(config.allowedHosts, trust));
   app.get(['/healthz', '/readyz'], apiSecurityHeaders);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -76,11 +80,11 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
   app.use(
     '/api',
     apiSecurityHeaders,
-    express.json({ limit: '20mb' }),
-    jsonLimits,
     cookieParser(),
     csrfGuard,
     loadUser(sql, config.session),
+    jsonBodies(),
+    jsonLimits,
   );
   app.use(upstreamRoutes(sql, config.apps, clients));
   app.use(authRoutes(sql, config.session, appIds));
@@ -107,6 +111,8 @@ export async function createBff(config: BffConfig, sql: Sql, log?: Logger): Prom
     apps: new Map(config.apps.map((a) => [a.id, { app: a, client: clients.get(a.id)! }])),
     logger,
     logEach: config.logLevel === 'debug',
+    trust,
+    allowedHosts: config.allowedHosts,
   });
   const handler: RequestListener = (req, res) => {
     fast(req, res).then(

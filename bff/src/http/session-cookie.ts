@@ -23,17 +23,25 @@ function options(req: Request, maxAgeMs?: number): CookieOptions {
 }
 
 /**
+ * The cookie a session is read from: on HTTPS only the __Host- one, which only this host could
+ * have set (a plain-named cookie can be planted from a sibling domain or over plain HTTP); on
+ * HTTP the plain one, the only one a browser sends there.
+ */
+const nameFor = (secure: boolean) => (secure ? SECURE_NAME : PLAIN_NAME);
+
+/**
  * The session token in a raw Cookie header, read as cookie-parser reads it (first occurrence of a
  * name wins, quotes removed, percent-decoded), for code that runs before Express.
  */
-export function sessionTokenFromHeader(header: string | undefined): string | undefined {
+export function sessionTokenFromHeader(header: string | undefined, secure: boolean): string | undefined {
   if (!header) return undefined;
+  const wanted = nameFor(secure);
   const found = new Map<string, string>();
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
-    if ((name !== SECURE_NAME && name !== PLAIN_NAME) || found.has(name)) continue;
+    if (name !== wanted || found.has(name)) continue;
     let value = part.slice(eq + 1).trim();
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
     try {
@@ -42,20 +50,20 @@ export function sessionTokenFromHeader(header: string | undefined): string | und
       found.set(name, value);
     }
   }
-  return found.get(SECURE_NAME) ?? found.get(PLAIN_NAME);
+  return found.get(wanted);
 }
 
 export function readSessionToken(req: Request): string | undefined {
   const cookies = req.cookies as Record<string, string | undefined>;
-  return cookies[SECURE_NAME] ?? cookies[PLAIN_NAME];
+  return cookies[nameFor(req.secure)];
 }
 
 export function setSessionCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
-  res.cookie(req.secure ? SECURE_NAME : PLAIN_NAME, token, options(req, maxAgeMs));
+  res.cookie(nameFor(req.secure), token, options(req, maxAgeMs));
 }
 
 export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(req.secure ? SECURE_NAME : PLAIN_NAME, options(req));
+  res.clearCookie(nameFor(req.secure), options(req));
 }
 
 /** Puts the signed-in user (if any) on the request. */

@@ -38,6 +38,7 @@ export function testConfig(upstreamUrl: string, overrides: Partial<BffConfig> = 
     session: { idleMs: 3_600_000, absoluteMs: 86_400_000 },
     logLevel: 'silent',
     trustProxy: false,
+    allowedHosts: [],
     ...overrides,
   };
 }
