@@ -108,3 +108,13 @@ export class ConsoleClient {
     return r;
   }
 }
+
+/** A browser-like client of the console at `base`, signed in as `user`. */
+export async function signedIn(
+  base: string,
+  user: { email: string; password: string },
+): Promise<ConsoleClient> {
+  const c = new ConsoleClient(base);
+  await c.login(user.email, user.password);
+  return c;
+}

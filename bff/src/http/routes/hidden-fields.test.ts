@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../domain/users';
-import { ConsoleClient, startBff, testConfig } from '../../test/harness';
+import { signedIn, startBff, testConfig } from '../../test/harness';
 import type { TestBff } from '../../test/harness';
 import { masterCall, startUpstreamServer } from '../../test/upstream-server';
 import type { UpstreamServer } from '../../test/upstream-server';
@@ -53,11 +53,7 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-async function as(user: { email: string; password: string }) {
-  const c = new ConsoleClient(bff.url);
-  await c.login(user.email, user.password);
-  return c;
-}
+const as = (user: { email: string; password: string }) => signedIn(bff.url, user);
 const q = (params: Record<string, unknown>) =>
   new URLSearchParams(
     Object.entries(params).map(([k, v]): [string, string] => [

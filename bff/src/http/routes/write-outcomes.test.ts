@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../domain/users';
-import { ConsoleClient, startBff, testConfig } from '../../test/harness';
+import { signedIn, startBff, testConfig } from '../../test/harness';
 import type { TestBff } from '../../test/harness';
 import { masterCall, startUpstreamServer } from '../../test/upstream-server';
 import type { UpstreamServer } from '../../test/upstream-server';
@@ -81,11 +81,7 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-async function asDev() {
-  const c = new ConsoleClient(bff.url);
-  await c.login(dev.email, dev.password);
-  return c;
-}
+const asDev = () => signedIn(bff.url, dev);
 
 async function notes(count: number): Promise<string[]> {
   const requests = Array.from({ length: count }, (_, i) => ({
