@@ -17,8 +17,10 @@ import { requestContext } from './http/context';
 import { csrfGuard } from './http/csrf';
 import { errorHandler } from './http/errors';
 import { fastReads } from './http/fast-read';
-import { jsonLimits } from './http/json-limits';
 import { appSettingRoutes } from './http/routes/app-settings';
+import { hostGuard } from './http/forwarded';
+import type { TrustFn } from './http/forwarded';
+import { jsonBodies, jsonLimits } from './http/json-limits';
 import { appRoutes, upstreamRoutes } from './http/routes/apps';
 import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
@@ -74,8 +76,10 @@ export async function createBff(
   // The console never asks conditionally, so hashing every JSON answer for an ETag is wasted.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  const trust = app.get('trust proxy fn') as TrustFn;
   app.use(requestContext);
   app.use(requestLog(logger, config.logLevel === 'debug'));
+  app.use(hostGuard(config.allowedHosts, trust));
   app.get(['/healthz', '/readyz'], apiSecurityHeaders);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -87,11 +91,11 @@ export async function createBff(
   app.use(
     '/api',
     apiSecurityHeaders,
-    express.json({ limit: '20mb' }),
-    jsonLimits,
     cookieParser(),
     csrfGuard,
     loadUser(sql, config.session),
+    jsonBodies(),
+    jsonLimits,
   );
   app.use(upstreamRoutes(sql, config.apps, clients));
   app.use(authRoutes(sql, config.session, appIds));
@@ -120,6 +124,8 @@ export async function createBff(
     apps: new Map(config.apps.map((a) => [a.id, { app: a, client: clients.get(a.id)! }])),
     logger,
     logEach: config.logLevel === 'debug',
+    trust,
+    allowedHosts: config.allowedHosts,
   });
   const handler: RequestListener = (req, res) => {
     fast(req, res).then(

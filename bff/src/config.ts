@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadAppsFile } from './apps-config';
 import type { UpstreamApp } from './apps-config';
+import { parseAllowedHosts, parseTrustProxy } from './network-settings';
+import type { TrustProxy } from './network-settings';
 import { parseSecretKey, SECRET_KEY_FORMAT } from './secret-key';
 
 /**
@@ -40,15 +42,28 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false', ''])
+    .string()
     .optional()
-    .transform((v) => v === '1' || v === 'true'),
+    .transform((v, ctx) => settled(parseTrustProxy(v), ctx)),
+  CONSOLE_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => settled(parseAllowedHosts(v), ctx)),
   /** Lets live copies and file downloads reach loopback and private addresses (outbound/). */
   CONSOLE_ALLOW_PRIVATE_SOURCES: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
 });
+
+/** A parsed setting, or its error reported as an issue of the variable. */
+function settled<T>(r: T | { error: string }, ctx: z.RefinementCtx): T {
+  if (typeof r === 'object' && r !== null && 'error' in r) {
+    ctx.addIssue({ code: 'custom', message: r.error });
+    return z.NEVER;
+  }
+  return r;
+}
 
 export type { UpstreamApp } from './apps-config';
 
@@ -64,7 +79,10 @@ export interface BffConfig {
   webDist: string;
   session: { idleMs: number; absoluteMs: number };
   logLevel: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe (network-settings.ts). */
+  trustProxy: TrustProxy;
+  /** Host names served besides IP addresses and localhost (DNS rebinding). */
+  allowedHosts: string[];
   /**
    * Whether what the console fetches for its users (a live copy's source, old file URLs) may be
    * on loopback or a private network: local development, or a source on the same network. Off by
@@ -136,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    allowedHosts: e.CONSOLE_ALLOWED_HOSTS,
     allowPrivateSources: e.CONSOLE_ALLOW_PRIVATE_SOURCES,
   };
 }

@@ -1,3 +1,5 @@
+import { csvSafeText } from '@switchboard/shared';
+
 /** RFC 4180 CSV as rows of fields: quoted fields, doubled quotes, CRLF or LF line ends. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -35,7 +37,7 @@ export function parseCsv(text: string): string[][] {
 /** How the export writes one value (bff/src/domain/export/csv.ts), for comparing with the API's objects. */
 export function expectedCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return csvSafeText(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   const v = value as Record<string, unknown>;
   if (v.__type === 'Date') return String(v.iso);

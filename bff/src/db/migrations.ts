@@ -211,6 +211,37 @@ export const bffMigrations: readonly Migration[] = [
         updated_by text,
         updated_at timestamptz NOT NULL DEFAULT now()
       );
+      `,
+  },
+  {
+    id: '0011_audit_pending_entries',
+    // A write is audited before it is sent (result 'pending') and completed after with its outcome
+    // ('ok', 'error', or 'unknown' when no answer came). The append-only trigger lets exactly that
+    // through: one change of a pending row to a final result, its identity columns (who, when,
+    // where from, which action, the object before) untouched. Finished rows stay unchangeable.
+    sql: `
+      ALTER TABLE audit_log DROP CONSTRAINT audit_log_result_check;
+      ALTER TABLE audit_log ADD CONSTRAINT audit_log_result_check
+        CHECK (result IN ('ok', 'denied', 'error', 'pending', 'unknown'));
+      CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'UPDATE' AND TG_LEVEL = 'ROW' THEN
+          IF OLD.result = 'pending' AND NEW.result <> 'pending'
+             AND NEW.id = OLD.id AND NEW.at = OLD.at
+             AND NEW.actor_id IS NOT DISTINCT FROM OLD.actor_id
+             AND NEW.actor_email IS NOT DISTINCT FROM OLD.actor_email
+             AND NEW.role IS NOT DISTINCT FROM OLD.role
+             AND NEW.app IS NOT DISTINCT FROM OLD.app
+             AND NEW.action = OLD.action
+             AND NEW.before IS NOT DISTINCT FROM OLD.before
+             AND NEW.request_id IS NOT DISTINCT FROM OLD.request_id
+             AND NEW.ip IS NOT DISTINCT FROM OLD.ip THEN
+            RETURN NEW;
+          END IF;
+        END IF;
+        RAISE EXCEPTION 'audit_log is append-only' USING ERRCODE = 'insufficient_privilege';
+      END
+      $$;
     `,
   },
 ];

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { csvSafeText } from '@switchboard/shared';
 import type { AuditEntry, AuditFilter } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { stringify } from 'csv-stringify';
@@ -22,14 +23,10 @@ export const CSV_COLUMNS = [
   'ip',
 ] as const satisfies readonly (keyof AuditEntry)[];
 
-// A cell starting with one of these is run as a formula by spreadsheet programs; a leading
-// apostrophe makes them show it as text (OWASP "CSV injection").
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return csvSafeText(text);
 }
 
 export function csvRow(e: AuditEntry): string[] {

@@ -33,6 +33,41 @@ describe('secret removal', () => {
     });
   });
 
+  it('redacts by exact names and secret shapes, not substrings: ordinary fields stay readable', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    expect(
+      redactSecrets({
+        key: 'k1',
+        monkey: 'banana',
+        pricingToken: 'tier-2',
+        tokenCount: 3,
+        keyboard: 'qwerty',
+        secretary: 'Ann',
+        'authData.weixin.access_token': 'wx',
+        authData: { weixin: { access_token: 'wx2', openid: 'o1' } },
+        refresh_token: 'r',
+        'X-LC-Key': 'abc,master',
+        note: jwt,
+        header: 'Bearer abcdefghijkl',
+        pem: '-----BEGIN RSA PRIVATE KEY-----\nMIIB...',
+      }),
+    ).toEqual({
+      key: 'k1',
+      monkey: 'banana',
+      pricingToken: 'tier-2',
+      tokenCount: 3,
+      keyboard: 'qwerty',
+      secretary: 'Ann',
+      'authData.weixin.access_token': REDACTED,
+      authData: { weixin: { access_token: REDACTED, openid: 'o1' } },
+      refresh_token: REDACTED,
+      'X-LC-Key': REDACTED,
+      note: REDACTED,
+      header: REDACTED,
+      pem: REDACTED,
+    });
+  });
+
   it('caps a large summary with a truncation marker', () => {
     const big = { text: 'x'.repeat(SUMMARY_MAX_BYTES * 2) };
     const capped = capSize(big, SUMMARY_MAX_BYTES) as { truncated: boolean; bytes: number; preview: string };

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditFilter, AuditResult, AuditTarget, ConsoleRole } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
+import { redactSecrets } from './audit-redact';
 
 /** Where a request came from; the HTTP layer fills it in. */
 export interface RequestMeta {
@@ -19,31 +20,10 @@ export interface AuditInput extends RequestMeta {
   status?: number | undefined;
 }
 
-const SECRET_KEY = /password|secret|token|key|authorization|cookie/i;
-export const REDACTED = '[redacted]';
+export { REDACTED, redactSecrets } from './audit-redact';
 export const SUMMARY_MAX_BYTES = 8 * 1024;
 // Object snapshots may be larger than a request summary, but a row must stay bounded.
-const SNAPSHOT_MAX_BYTES = 64 * 1024;
-const MAX_DEPTH = 20;
-
-/**
- * Text jsonb can store: Postgres refuses NUL characters and unpaired surrogates, and a request
- * carrying them must still be recorded, so they become U+FFFD.
- */
-const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD').toWellFormed();
-
-/** A copy of value with every secret-looking key's value replaced, at any depth. */
-export function redactSecrets(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return storable(value);
-  if (value === null || typeof value !== 'object') return value;
-  if (depth >= MAX_DEPTH) return '[too deep]';
-  if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[storable(k)] = SECRET_KEY.test(k) ? REDACTED : redactSecrets(v, depth + 1);
-  }
-  return out;
-}
+export const SNAPSHOT_MAX_BYTES = 64 * 1024;
 
 /** value itself when its JSON fits in maxBytes; otherwise a marker with the start of the JSON. */
 export function capSize(value: unknown, maxBytes: number): unknown {
@@ -55,10 +35,14 @@ export function capSize(value: unknown, maxBytes: number): unknown {
   return { truncated: true, bytes, preview: json.slice(0, Math.floor(maxBytes / 4)) };
 }
 
-const clean = (value: unknown, maxBytes: number) =>
+/** The JSON text stored for a summary or snapshot: secrets redacted, size capped. */
+export const clean = (value: unknown, maxBytes: number): string | null =>
   value === undefined ? null : JSON.stringify(capSize(redactSecrets(value), maxBytes));
 
-/** Appends one entry. The audit log is only ever inserted into and read (a trigger refuses the rest). */
+/**
+ * Appends one entry. The audit log is only ever inserted into and read; a trigger refuses any
+ * other change, except completing an entry written as pending (audit-outcome.ts).
+ */
 export async function record(sql: Sql, e: AuditInput): Promise<void> {
   await sql.query(
     `INSERT INTO audit_log

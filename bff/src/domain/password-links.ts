@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ConsoleUser, PasswordLink, PasswordLinkStatus } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { ConsoleError } from './errors';
+import { claimAttempt, releaseAttempt } from './login-throttle';
 import { hashPassword } from './passwords';
 import { deleteUserSessions } from './sessions';
 import { findUserById, publicUser } from './users';
@@ -34,6 +35,8 @@ export async function issueLink(
   return { url: `/set-password#${token}`, expiresAt: expiresAt.toISOString() };
 }
 
+class InvalidLink extends ConsoleError {}
+
 /**
  * Whether a link can still be used, and the e-mail of the account it is for, so the page can say
  * so before the person types a password. Nothing else about the account is told, and a wrong,
@@ -56,11 +59,12 @@ export async function checkLink(sql: Sql, token: string, now = new Date()): Prom
 }
 
 const invalid = () =>
-  new ConsoleError(400, 'bad_request', 'This link is not valid any more. Ask a console admin for a new one.');
+  new InvalidLink(400, 'bad_request', 'This link is not valid any more. Ask a console admin for a new one.');
 
 /**
  * Sets the password of the link's user and spends the link; every other session of the user
- * ends (after a reset, whoever knew the old password is out).
+ * ends (after a reset, whoever knew the old password is out). The link is checked before the
+ * password is hashed, so a made-up link costs no argon2 work.
  */
 export async function useLink(
   sql: Sql,
@@ -68,11 +72,17 @@ export async function useLink(
   password: string,
   now = new Date(),
 ): Promise<ConsoleUser> {
+  const tokenHash = hashOf(token);
+  const [known] = await sql.query<{ expires_at: Date | string }>(
+    'SELECT expires_at FROM console_password_tokens WHERE token_hash = $1',
+    [tokenHash],
+  );
+  if (!known || new Date(known.expires_at) <= now) throw invalid();
   const passwordHash = await hashPassword(password);
   return sql.transaction(async (tx) => {
     const [row] = await tx.query<{ user_id: string; expires_at: Date }>(
       'DELETE FROM console_password_tokens WHERE token_hash = $1 RETURNING user_id, expires_at',
-      [hashOf(token)],
+      [tokenHash],
     );
     if (!row || row.expires_at <= now) throw invalid();
     const user = await findUserById(tx, row.user_id);
@@ -84,4 +94,39 @@ export async function useLink(
     await deleteUserSessions(tx, user.id);
     return publicUser(user);
   });
+}
+
+/**
+ * useLink, throttled per network address as sign-ins are (login-throttle.ts): a few wrong links
+ * in a while are a person's mistakes, more are someone guessing.
+ */
+export async function useLinkFrom(
+  sql: Sql,
+  ip: string | undefined,
+  token: string,
+  password: string,
+): Promise<ConsoleUser> {
+  let attempt: string;
+  try {
+    attempt = await claimAttempt(sql, { account: `password-link:${ip ?? 'unknown'}` });
+  } catch (e) {
+    if (!(e instanceof ConsoleError) || e.status !== 429) throw e;
+    const wait = e.message.replace(/^.*try again in /, 'try again in ');
+    throw new ConsoleError(
+      429,
+      'rate_limited',
+      `Too many invalid password links from your network address; ${wait}`,
+      e.details,
+      e.headers,
+    );
+  }
+  try {
+    const user = await useLink(sql, token, password);
+    await releaseAttempt(sql, attempt);
+    return user;
+  } catch (e) {
+    // Only a link that did not open counts as a wrong guess.
+    if (!(e instanceof InvalidLink)) await releaseAttempt(sql, attempt);
+    throw e;
+  }
 }

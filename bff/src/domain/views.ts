@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { roleForApp } from '@switchboard/shared';
+import { roleForApp, userHas } from '@switchboard/shared';
 import type { ConsoleUser, CreateViewBody, SavedView, UpdateViewBody } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { record } from './audit';
@@ -80,6 +80,29 @@ function mayChange(ctx: ViewContext, view: SavedView): void {
   );
 }
 
+/**
+ * A shared view is shown to everyone who reads the app, so keeping one shared is writing for
+ * others: it takes `data.write` in the app. A viewer keeps views of their own (and may stop
+ * sharing or delete one they shared before).
+ */
+async function mayShare(ctx: ViewContext, action: string, className: string): Promise<void> {
+  if (userHas(ctx.actor, 'data.write', ctx.app)) return;
+  await record(ctx.sql, {
+    ...ctx.meta,
+    actor: ctx.actor,
+    app: ctx.app,
+    action,
+    target: { class: className },
+    summary: { shared: true, permission: 'data.write' },
+    result: 'denied',
+    status: 403,
+  });
+  throw forbidden(
+    `Your role in this app (${roleForApp(ctx.actor, ctx.app)}) may save views for yourself only: ` +
+      'sharing a view with everyone needs the "data.write" permission.',
+  );
+}
+
 const audited = (
   ctx: ViewContext,
   action: string,
@@ -101,6 +124,7 @@ const audited = (
   });
 
 export async function createView(ctx: ViewContext, body: CreateViewBody): Promise<SavedView> {
+  if (body.shared) await mayShare(ctx, 'view.create', body.className);
   const id = randomUUID();
   await ctx.sql.query(
     `INSERT INTO console_saved_views (id, app, class_name, name, query, shared, owner_id)
@@ -115,6 +139,7 @@ export async function createView(ctx: ViewContext, body: CreateViewBody): Promis
 export async function updateView(ctx: ViewContext, id: string, body: UpdateViewBody): Promise<SavedView> {
   const before = await visible(ctx, id);
   mayChange(ctx, before);
+  if (body.shared ?? before.shared) await mayShare(ctx, 'view.update', before.className);
   await ctx.sql.query(
     `UPDATE console_saved_views
         SET name = coalesce($2, name), query = coalesce($3, query), shared = coalesce($4, shared),

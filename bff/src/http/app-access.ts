@@ -7,7 +7,7 @@ import { forbidden, notFound, unauthenticated } from '../domain/errors';
 import { audit } from '../domain/proxy/context';
 import type { ProxyContext } from '../domain/proxy/context';
 import type { UpstreamClient } from '../upstream/client';
-import { requestMeta } from './context';
+import { auditsDenial, requestMeta } from './context';
 
 /** Who asks, in which app, with what role there; refused (and audited) without `permission`. */
 export type AppAccess = (req: Request, permission: Permission) => Promise<ProxyContext>;
@@ -29,12 +29,13 @@ export function appAccess(sql: Sql, apps: UpstreamApp[], clients: Map<string, Up
     const role = roleForApp(user, app.id);
     const ctx: ProxyContext = { sql, user, role, app, client, meta: requestMeta(req) };
     if (!roleHas(role, permission)) {
-      await audit(ctx, {
-        action: 'console.request',
-        summary: { method: req.method, path: req.path, permission },
-        result: 'denied',
-        status: 403,
-      });
+      if (auditsDenial(req))
+        await audit(ctx, {
+          action: 'console.request',
+          summary: { method: req.method, path: req.path, permission },
+          result: 'denied',
+          status: 403,
+        });
       throw forbidden(
         `Your role in this app (${role}) does not allow this: it needs the "${permission}" permission.`,
       );

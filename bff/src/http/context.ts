@@ -26,3 +26,9 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
 
 /** What the audit log records of where a request came from (req.ip honours `trust proxy`). */
 export const requestMeta = (req: Request): RequestMeta => ({ requestId: req.requestId, ip: req.ip });
+
+/**
+ * Whether a refusal for want of a permission is audited: a write's is; a read's is not, since
+ * the console's own pages ask for what a role may not read, and the log would fill with them.
+ */
+export const auditsDenial = (req: Request): boolean => req.method !== 'GET' && req.method !== 'HEAD';

@@ -93,6 +93,8 @@ describe('the fast path for upstream reads', () => {
       apps: clients,
       logger: pino({ level: 'silent' }),
       logEach: false,
+      trust: () => false,
+      allowedHosts: [],
     });
     const probe: Server = createServer((req, res) => {
       void fast(req, res).then((handled) => {

@@ -17,6 +17,8 @@ import { resolveSession } from '../domain/sessions';
 import type { SessionPolicy } from '../domain/sessions';
 import type { UpstreamClient } from '../upstream/client';
 import { errorBody } from './errors';
+import { clientFacts, hostAllowed } from './forwarded';
+import type { TrustFn } from './forwarded';
 import { logRequest } from './request-log';
 import { API_HEADERS } from './security';
 import { sessionTokenFromHeader } from './session-cookie';
@@ -28,6 +30,8 @@ export interface FastReadDeps {
   apps: Map<string, { app: UpstreamApp; client: UpstreamClient }>;
   logger: Logger;
   logEach: boolean;
+  trust: TrustFn;
+  allowedHosts: readonly string[];
 }
 
 const READ_PATH = /^\/api\/apps\/([^/?]+)\/1\.\d+\//;
@@ -65,9 +69,11 @@ export function fastReads(deps: FastReadDeps) {
     } catch {
       return false;
     }
+    const facts = clientFacts(req, deps.trust);
+    if (facts.hosts.some((h) => !hostAllowed(h, deps.allowedHosts))) return false;
     const target = deps.apps.get(appId);
     const query = singleValued(url);
-    const token = sessionTokenFromHeader(req.headers.cookie);
+    const token = sessionTokenFromHeader(req.headers.cookie, facts.secure);
     if (!target || !query || !token) return false;
     let path: string;
     try {
@@ -85,7 +91,7 @@ export function fastReads(deps: FastReadDeps) {
 
     const started = performance.now();
     const requestId = randomUUID();
-    const meta = { requestId, ip: req.socket.remoteAddress };
+    const meta = { requestId, ip: facts.ip };
     const ctx = { sql: deps.sql, user, role, app: target.app, client: target.client, meta };
     let status = 200;
     let text: string;
@@ -116,7 +122,7 @@ export function fastReads(deps: FastReadDeps) {
         requestId,
         method: 'GET',
         url,
-        ip: req.socket.remoteAddress,
+        ip: facts.ip,
         status,
         ms: performance.now() - started,
       });

@@ -12,16 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createUser } from '../domain/users';
 import { ConsoleClient, startBff, testConfig } from '../test/harness';
+import { hiddenQuery, netHeaders } from '../test/fuzz-hidden';
 import { rawRequest } from '../test/raw-http';
 import type { TestBff } from '../test/harness';
-import { startUpstreamServer } from '../test/upstream-server';
+import { masterCall, startUpstreamServer } from '../test/upstream-server';
 import type { UpstreamServer } from '../test/upstream-server';
 
 /*
  * Random input for every console route and every allowlisted upstream route pattern: bodies of
  * any shape and type, malformed JSON, odd content types, query strings and path parameters with
- * encoded slashes, dot segments, NULs and unicode. Whatever comes in, the bff answers below 500,
- * and every refusal is a console error {code, message, requestId}, never a stack trace.
+ * encoded slashes, dot segments, NULs and unicode, queries on hidden fields and sub-queries on
+ * _User, Host and X-Forwarded-* variations. Whatever comes in, the bff answers below 500, every
+ * refusal is a console error {code, message, requestId}, never a stack trace, and no answer to a
+ * role without secrets.read holds a secret (nor any answer the app's keys).
  *
  * FUZZ_RUNS (runs per route and phase, default 10) and FUZZ_SEED make longer or other runs;
  * FUZZ_SHRINK=1 shrinks a failure to a small example instead of reporting the first one.
@@ -38,6 +41,11 @@ let upstream: UpstreamServer;
 let bff: TestBff;
 let admin: ConsoleClient;
 let adminCookieHeader: string;
+/** Signed in as roles without secrets.read. */
+let viewerCookieHeader: string;
+let supportCookieHeader: string;
+/** Values the app holds that only roles with secrets.read may see. */
+const SECRETS = ['wxtokenSECRETfuzz42', 'deepSECRETfuzz77', 'topSECRETfuzz13'];
 let adminId: string;
 /** An invited console user the admin routes may act on (never the admin: that would end the run). */
 let targetId: string;
@@ -45,7 +53,8 @@ const demoIds: string[] = [];
 
 beforeAll(async () => {
   upstream = await startUpstreamServer({ seedDemo: true });
-  const config = testConfig(upstream.url);
+  // Behind one proxy, answering for one name: the forwarded headers and Host checks are exercised.
+  const config = testConfig(upstream.url, { trustProxy: 1, allowedHosts: ['console.example.com'] });
   config.apps = [{ ...config.apps[0]!, ...upstream.keys }];
   bff = await startBff(config);
   adminId = (
@@ -54,6 +63,21 @@ beforeAll(async () => {
   targetId = (await createUser(bff.sql, { email: 'fuzz-target@example.com', role: 'operator' })).id;
   admin = new ConsoleClient(bff.url);
   adminCookieHeader = (await admin.login('fuzz-admin@example.com', PASSWORD)).setCookie?.split(';')[0] ?? '';
+  for (const role of ['viewer', 'support'] as const) {
+    await createUser(bff.sql, { email: `fuzz-${role}@example.com`, password: PASSWORD, role });
+  }
+  const cookieOf = async (email: string) =>
+    (await new ConsoleClient(bff.url).login(email, PASSWORD)).setCookie?.split(';')[0] ?? '';
+  viewerCookieHeader = await cookieOf('fuzz-viewer@example.com');
+  supportCookieHeader = await cookieOf('fuzz-support@example.com');
+  await masterCall(upstream, 'POST', '/1.1/users', {
+    username: 'fuzz-secret-holder',
+    password: 'holder password',
+    authData: { weixin: { access_token: SECRETS[0], openid: 'fuzz-open' } },
+  });
+  let deep: unknown = { apiToken: SECRETS[1] };
+  for (let i = 0; i < 70; i++) deep = { a: deep };
+  await masterCall(upstream, 'POST', '/1.1/classes/Vault', { doc: deep, apiToken: SECRETS[2] });
   for (const c of ['Product', 'Store', 'Review', '_User', '_Role', '_File']) {
     const r = await admin.call('GET', `/api/apps/default/1.1/classes/${c}?limit=2`);
     for (const o of (r.json.results as { objectId: string }[] | undefined) ?? []) demoIds.push(o.objectId);
@@ -98,9 +122,14 @@ const answer = (req: FuzzRequest): Promise<FuzzResponse> =>
     text: e instanceof Error ? e.message : String(e),
   }));
 
-/** What is wrong with an answer, or undefined. */
-function verdict(res: FuzzResponse): string | undefined {
+/** What is wrong with an answer, or undefined; `hidden` are values this caller may not see. */
+function verdict(res: FuzzResponse, hidden: readonly string[] = []): string | undefined {
   if (res.status === 0) return `no answer (${res.text})`;
+  for (const key of [upstream.keys.masterKey, upstream.keys.appKey]) {
+    if (res.text.includes(key)) return "one of the app's keys";
+  }
+  const leaked = hidden.find((s) => res.text.includes(s));
+  if (leaked) return `a value the role may not see (${leaked})`;
   if (res.status >= 500) return `status ${res.status}`;
   if (/^\s+at\s+\S/m.test(res.text) || /node_modules|\.[cm]?[jt]s:\d+:\d+/.test(res.text))
     return 'a stack trace';
@@ -566,7 +595,12 @@ function requestArb(t: Target, cookie: fc.Arbitrary<string | undefined>): fc.Arb
   return fc
     .record({
       path: fc.tuple(...parts).map((s) => s.join('/')),
-      query: sometimes(queryArb(t.queryKeys), 1, 1),
+      query: sometimes(
+        fc.oneof({ weight: 3, arbitrary: queryArb(t.queryKeys) }, { weight: 1, arbitrary: hiddenQuery }),
+        1,
+        1,
+      ),
+      net: sometimes(netHeaders, 1, 3),
       // A GET rarely has a body; writes always do (or try to).
       body: t.method === 'GET' ? sometimes(bodyArb(t.body), 1, 4) : bodyArb(t.body),
       contentType: sometimes(fc.constantFrom(...CONTENT_TYPES), 1, 2),
@@ -584,6 +618,7 @@ function requestArb(t: Target, cookie: fc.Arbitrary<string | undefined>): fc.Arb
       if (g.body !== undefined && g.encoding) headers['content-encoding'] = g.encoding;
       if (!g.omitCsrf) headers[CSRF_HEADER] = '1';
       if (g.cookie) headers.cookie = onTheWire(g.cookie);
+      Object.assign(headers, g.net);
       return {
         method: t.method,
         path: g.query === undefined ? g.path : `${g.path}?${g.query}`,
@@ -670,6 +705,7 @@ async function fuzz(
   targets: Target[],
   phase: string,
   cookie: () => fc.Arbitrary<string | undefined>,
+  hidden: readonly string[] = [],
 ): Promise<Failure[]> {
   const failures: Failure[] = [];
   let next = 0;
@@ -680,7 +716,7 @@ async function fuzz(
         const seed = seedOf(`${phase} ${t.label}`);
         const property = fc.asyncProperty(requestArb(t, cookie()), async (req) => {
           const res = await answer(req);
-          const problem = verdict(res);
+          const problem = verdict(res, hidden);
           if (problem) {
             throw new Error(
               `${problem}\n    request ${describeRequest(req)}\n    answer ${res.status} ${res.text.slice(0, 400)}`,
@@ -720,6 +756,12 @@ describe('fuzzing every route: never a 500, always a console error', () => {
     const failures = await fuzz(upstreamTargets, 'admin', adminCookie);
     expect(report(failures)).toEqual([]);
     expect((await admin.call('GET', consoleRoutes.getSession.path)).status).toBe(200);
+  }, 300_000);
+
+  it('upstream routes as roles without secrets.read: no secret in any answer', async () => {
+    const cookie = () => fc.constantFrom(viewerCookieHeader, supportCookieHeader);
+    const failures = await fuzz(upstreamTargets, 'no secrets.read', cookie, SECRETS);
+    expect(report(failures)).toEqual([]);
   }, 300_000);
 
   it('console and upstream routes, signed out (with no cookie or a made-up one)', async () => {

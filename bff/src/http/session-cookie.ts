@@ -6,7 +6,7 @@ import { record } from '../domain/audit';
 import { forbidden, unauthenticated } from '../domain/errors';
 import { resolveSession } from '../domain/sessions';
 import type { SessionPolicy } from '../domain/sessions';
-import { requestMeta } from './context';
+import { auditsDenial, requestMeta } from './context';
 
 // On HTTPS the __Host- prefix pins the cookie to this host and path with Secure set.
 const SECURE_NAME = '__Host-sb_session';
@@ -23,17 +23,25 @@ function options(req: Request, maxAgeMs?: number): CookieOptions {
 }
 
 /**
+ * The cookie a session is read from: on HTTPS only the __Host- one, which only this host could
+ * have set (a plain-named cookie can be planted from a sibling domain or over plain HTTP); on
+ * HTTP the plain one, the only one a browser sends there.
+ */
+const nameFor = (secure: boolean) => (secure ? SECURE_NAME : PLAIN_NAME);
+
+/**
  * The session token in a raw Cookie header, read as cookie-parser reads it (first occurrence of a
  * name wins, quotes removed, percent-decoded), for code that runs before Express.
  */
-export function sessionTokenFromHeader(header: string | undefined): string | undefined {
+export function sessionTokenFromHeader(header: string | undefined, secure: boolean): string | undefined {
   if (!header) return undefined;
+  const wanted = nameFor(secure);
   const found = new Map<string, string>();
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
-    if ((name !== SECURE_NAME && name !== PLAIN_NAME) || found.has(name)) continue;
+    if (name !== wanted || found.has(name)) continue;
     let value = part.slice(eq + 1).trim();
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
     try {
@@ -42,20 +50,20 @@ export function sessionTokenFromHeader(header: string | undefined): string | und
       found.set(name, value);
     }
   }
-  return found.get(SECURE_NAME) ?? found.get(PLAIN_NAME);
+  return found.get(wanted);
 }
 
 export function readSessionToken(req: Request): string | undefined {
   const cookies = req.cookies as Record<string, string | undefined>;
-  return cookies[SECURE_NAME] ?? cookies[PLAIN_NAME];
+  return cookies[nameFor(req.secure)];
 }
 
 export function setSessionCookie(req: Request, res: Response, token: string, maxAgeMs: number): void {
-  res.cookie(req.secure ? SECURE_NAME : PLAIN_NAME, token, options(req, maxAgeMs));
+  res.cookie(nameFor(req.secure), token, options(req, maxAgeMs));
 }
 
 export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(req.secure ? SECURE_NAME : PLAIN_NAME, options(req));
+  res.clearCookie(nameFor(req.secure), options(req));
 }
 
 /** Puts the signed-in user (if any) on the request. */
@@ -80,14 +88,15 @@ export function requirePermission(sql: Sql, permission: Permission) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     if (!req.user) return next(unauthenticated());
     if (roleHas(req.user.role, permission)) return next();
-    await record(sql, {
-      ...requestMeta(req),
-      actor: req.user,
-      action: 'console.request',
-      summary: { method: req.method, path: req.path, permission },
-      result: 'denied',
-      status: 403,
-    });
+    if (auditsDenial(req))
+      await record(sql, {
+        ...requestMeta(req),
+        actor: req.user,
+        action: 'console.request',
+        summary: { method: req.method, path: req.path, permission },
+        result: 'denied',
+        status: 403,
+      });
     next(
       forbidden(`Your role (${req.user.role}) does not allow this: it needs the "${permission}" permission.`),
     );

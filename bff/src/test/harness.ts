@@ -39,6 +39,7 @@ export function testConfig(upstreamUrl: string, overrides: Partial<BffConfig> = 
     logLevel: 'silent',
     trustProxy: false,
     allowPrivateSources: false,
+    allowedHosts: [],
     ...overrides,
   };
 }
@@ -107,4 +108,14 @@ export class ConsoleClient {
     if (r.status !== 200) throw new Error(`login failed: ${r.text}`);
     return r;
   }
+}
+
+/** A browser-like client of the console at `base`, signed in as `user`. */
+export async function signedIn(
+  base: string,
+  user: { email: string; password: string },
+): Promise<ConsoleClient> {
+  const c = new ConsoleClient(base);
+  await c.login(user.email, user.password);
+  return c;
 }

@@ -4,6 +4,23 @@ import { LC_HEADERS, MASTER_SUFFIX } from '@switchboard/shared';
 import type { UpstreamApp } from '../apps-config';
 import { ConsoleError } from '../domain/errors';
 
+/**
+ * The request may have reached the app, but no usable answer came back (a timeout, a connection
+ * dropped after it was open, a success answer that is not JSON): whether a write was applied is
+ * not known.
+ */
+export class UnansweredError extends ConsoleError {}
+
+/** Connection failures that happen before anything is sent: the app never saw the request. */
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 export interface UpstreamResponse {
   status: number;
   body: unknown;
@@ -94,13 +111,14 @@ export class UpstreamClient {
     } catch (e) {
       const code = (e as { code?: unknown }).code;
       if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-        throw new ConsoleError(
+        throw new UnansweredError(
           504,
           'upstream_timeout',
           `The app "${this.app.name}" did not answer within ${this.timeoutMs / 1000} s.`,
         );
       }
-      throw new ConsoleError(
+      const Failure = typeof code === 'string' && NOT_SENT.has(code) ? ConsoleError : UnansweredError;
+      throw new Failure(
         502,
         'upstream_unreachable',
         `The app "${this.app.name}" cannot be reached at ${this.app.baseUrl}.`,
@@ -110,10 +128,14 @@ export class UpstreamClient {
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
-      throw new ConsoleError(
+      // A refusal is a refusal in any format; a success or a server fault that is not JSON
+      // leaves the outcome open.
+      const Failure = status >= 400 && status < 500 ? ConsoleError : UnansweredError;
+      throw new Failure(
         502,
         'upstream_error',
         `The app "${this.app.name}" answered with something that is not JSON.`,
+        { upstreamStatus: status },
       );
     }
     return { status, body, text, retryAfter };

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { CONSOLE_ROLES } from './permissions';
 
-export const AUDIT_RESULTS = ['ok', 'denied', 'error'] as const;
+/**
+ * `pending`: written before a write was sent, not (yet) completed; `unknown`: sent, but no answer
+ * came (a timeout, a dropped connection), so whether the app applied it is not known.
+ */
+export const AUDIT_RESULTS = ['ok', 'denied', 'error', 'pending', 'unknown'] as const;
 export type AuditResult = (typeof AUDIT_RESULTS)[number];
 
 /** What an audited action touched; only the fields that apply are present. */

@@ -24,6 +24,18 @@ export const classExportQuerySchema = z
 export type ClassExportQuery = z.infer<typeof classExportQuerySchema>;
 
 /**
+ * CSV injection (OWASP): a spreadsheet runs a cell starting with = + - @ (or a tab or carriage
+ * return) as a formula, e.g. =HYPERLINK(...). Such text is written with a leading apostrophe,
+ * which spreadsheets show as text. Text already starting with apostrophes before one of those
+ * gets one more, so csvText undoes exactly what csvSafeText did and a value round-trips.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+export const csvSafeText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+/** The text of a cell written by csvSafeText. */
+export const csvText = (cell: string): string =>
+  cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
+
+/**
  * The last line of an export that failed after it had begun: the status was already sent, so the
  * download says itself that it is incomplete.
  */

@@ -25,8 +25,10 @@ export interface UpstreamRoute {
   query: z.ZodType;
   /** Body schema; a route without one takes no body. */
   body?: z.ZodType;
-  /** Audit action for a write; reads (no action) are not audited. */
+  /** Audit action for a write; reads (no action) are not audited, except as `auditedRead` says. */
   action?: string;
+  /** Audit action for a read that hands out credentials (reset links, codes): it is audited. */
+  auditedRead?: string;
   /** May be an element of POST /1.1/batch. */
   batchable?: boolean;
   /**
@@ -206,6 +208,7 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     method: 'GET',
     path: '/1.1/switchboard/outbox',
     permission: 'users.write',
+    auditedRead: 'outbox.read',
     query: z
       .object({
         recipient: z.string().min(1).max(320).optional(),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { csvText } from '@switchboard/shared';
 import { csvCell, csvColumns, csvLines } from './csv';
 
 describe('csvCell', () => {
   const pointer = { type: 'Pointer', className: 'Owner' };
   it('writes values in the form the importer reads back', () => {
-    expect(csvCell('=1+1, "x"', { type: 'String' })).toBe('=1+1, "x"');
+    expect(csvCell('1+1, "x"', { type: 'String' })).toBe('1+1, "x"');
     expect(csvCell(1.5, undefined)).toBe('1.5');
     expect(csvCell(false, undefined)).toBe('false');
     expect(csvCell(null, undefined)).toBe('');
@@ -20,6 +21,19 @@ describe('csvCell', () => {
     const p = { __type: 'Pointer', className: 'Other', objectId: 'o1' };
     expect(csvCell(p, pointer)).toBe(JSON.stringify(p));
     expect(csvCell(p, undefined)).toBe(JSON.stringify(p));
+  });
+
+  it('writes text a spreadsheet would run as a formula with a leading apostrophe (CSV injection)', () => {
+    const attacks = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'];
+    for (const text of attacks) {
+      expect(csvCell(text, { type: 'String' })).toBe(`'${text}`);
+      expect(csvText(csvCell(text, { type: 'String' }))).toBe(text);
+    }
+    // Apostrophes already there are kept: reading the cell back gives the value exactly.
+    for (const text of ["'=1", "''+x", "'plain", "it's"]) {
+      expect(csvText(csvCell(text, { type: 'String' }))).toBe(text);
+    }
+    expect(csvCell(-5, undefined)).toBe('-5');
   });
 });
 

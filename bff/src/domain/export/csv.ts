@@ -1,4 +1,4 @@
-import { isPlainObject } from '@switchboard/shared';
+import { csvSafeText, isPlainObject } from '@switchboard/shared';
 import type { ReportedField } from '@switchboard/shared';
 import { stringify } from 'csv-stringify/sync';
 
@@ -17,11 +17,12 @@ export function csvColumns(fields: Record<string, ReportedField>, keys?: readonl
 /**
  * One value as CSV text, in the form the importer reads back with the class schema: Dates as
  * their ISO string, a Pointer to a known class as its objectId (the schema names the class),
- * every other object or array as JSON. Strings are left as they are, so they round-trip.
+ * every other object or array as JSON. Text a spreadsheet would run as a formula is written
+ * with a leading apostrophe (csvSafeText), which the console's import takes off again.
  */
 export function csvCell(value: unknown, field: ReportedField | undefined): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return csvSafeText(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (isPlainObject(value)) {
     if (value.__type === 'Date' && typeof value.iso === 'string') return value.iso;

@@ -3,6 +3,7 @@ import type { ClassExportQuery, ExportFormat, ReportedField } from '@switchboard
 import type { UpstreamClient } from '../../upstream/client';
 import { ConsoleError, notFound } from '../errors';
 import { audit } from '../proxy/context';
+import { guardQuery } from '../proxy/hidden-fields';
 import type { ProxyContext } from '../proxy/context';
 import { visibleTo } from '../proxy/secrets';
 import { sendUpstream } from '../upstream-call';
@@ -71,6 +72,8 @@ export async function startClassExport(
   if (!CLASS_NAME_PATTERN.test(className)) {
     throw new ConsoleError(400, 'bad_request', `"${className}" is not a class name (letters, digits, _).`);
   }
+  // The query may not name a field the role may not see (filtering on it is an oracle).
+  guardQuery(ctx.role, { where: q.where, keys: q.keys });
   const where = parseWhere(q.where);
   const whereText = where === undefined ? undefined : q.where;
   // The query's keys may name sub-fields (a.b) or leave fields out (-a); an export keeps whole

@@ -1,7 +1,8 @@
 import { isPlainObject, MAX_FILE_UPLOAD_BYTES } from '@switchboard/shared';
 import type { FileUploadQuery, UploadedFile } from '@switchboard/shared';
+import { beginAudit, completeAudit, outcomeOf, reported } from '../audit-outcome';
 import { ConsoleError } from '../errors';
-import { audit } from '../proxy/context';
+import { entryOf } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
 import { sendUpstream } from '../upstream-call';
 
@@ -70,6 +71,39 @@ export async function uploadFile(
   const mime = contentType?.split(';')[0]?.trim().toLowerCase();
   // A browser sends octet-stream for types it does not know: the app then guesses from the name.
   const named = mime && mime !== 'application/octet-stream' ? mime : undefined;
+  const summary = { name: query.name, size: bytes.length, mime: named ?? null };
+  const [id = ''] = await beginAudit(ctx.sql, [
+    entryOf(ctx, { action: 'file.upload', target: { class: '_File' }, summary }),
+  ]);
+  let ticket: UploadTicket;
+  try {
+    ticket = await store(ctx, query, bytes, named);
+  } catch (e) {
+    const outcome = outcomeOf(e);
+    await completeAudit(ctx.sql, [
+      { id, result: outcome, status: e instanceof ConsoleError ? e.status : 500 },
+    ]);
+    throw reported(e, outcome);
+  }
+  await completeAudit(ctx.sql, [
+    { id, result: 'ok', status: 200, target: { class: '_File', objectId: ticket.objectId } },
+  ]);
+  return {
+    __type: 'File',
+    id: ticket.objectId,
+    objectId: ticket.objectId,
+    name: query.name,
+    url: ticket.url,
+  };
+}
+
+/** The three steps of an upload; the ticket of the stored file. */
+async function store(
+  ctx: ProxyContext,
+  query: FileUploadQuery,
+  bytes: Buffer,
+  named: string | undefined,
+): Promise<UploadTicket> {
   const ticket = ticketOf(
     await sendUpstream(ctx.client, {
       method: 'POST',
@@ -87,20 +121,7 @@ export async function uploadFile(
     throw new ConsoleError(502, 'upstream_error', `The file could not be stored: ${failure}.`);
   }
   await report(ctx, ticket.token, true);
-  await audit(ctx, {
-    action: 'file.upload',
-    target: { class: '_File', objectId: ticket.objectId },
-    summary: { name: query.name, size: bytes.length, mime: named ?? null },
-    result: 'ok',
-    status: 200,
-  });
-  return {
-    __type: 'File',
-    id: ticket.objectId,
-    objectId: ticket.objectId,
-    name: query.name,
-    url: ticket.url,
-  };
+  return ticket;
 }
 
 export const FILE_TOO_BIG = `The file is larger than ${MAX_FILE_UPLOAD_BYTES / 1024 / 1024} MB, the most the console uploads.`;

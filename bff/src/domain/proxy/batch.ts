@@ -7,10 +7,12 @@ import {
 } from '@switchboard/shared';
 import type { batchRequestSchema, Permission, UpstreamMatch } from '@switchboard/shared';
 import type { z } from 'zod';
+import { beginAudit, completeAudit, outcomeOf, reported } from '../audit-outcome';
 import { ConsoleError } from '../errors';
 import { sendUpstream } from '../upstream-call';
-import { audit } from './context';
+import { audit, entryOf } from './context';
 import type { ProxyContext } from './context';
+import { guardQuery, HiddenFieldError } from './hidden-fields';
 import { snapshots } from './snapshots';
 import { createdIdOf, objectPath, targetOf } from './targets';
 import { bodyFor, validated } from './validate';
@@ -23,6 +25,8 @@ interface Checked {
   element: Element;
   /** The path as forwarded: decoded, checked, encoded again. */
   path: string;
+  /** The parameters as forwarded (a checked `where` re-serialized). */
+  params: Record<string, unknown> | undefined;
   match: UpstreamMatch;
 }
 
@@ -59,15 +63,18 @@ function check(ctx: ProxyContext, element: Element, index: number): Checked | Pr
       needed === 'per-element' ? undefined : needed,
     );
   }
+  let params = element.params;
   try {
     if (element.method === 'GET')
       validated(match.route.query, asQueryStrings(element.params), 'Invalid parameters.');
     bodyFor(match.route, element.body, `${element.method} ${match.route.path}`);
+    if (params) params = guardQuery(ctx.role, params);
   } catch (e) {
+    if (e instanceof HiddenFieldError) return problem(e.message, 'secrets.read');
     if (e instanceof ConsoleError) return problem(e.message);
     throw e;
   }
-  return { index, element, path: `/${segments.map(encodeURIComponent).join('/')}`, match };
+  return { index, element, path: `/${segments.map(encodeURIComponent).join('/')}`, params, match };
 }
 
 const isProblem = (c: Checked | Problem): c is Problem => 'message' in c;
@@ -75,19 +82,22 @@ const isProblem = (c: Checked | Problem): c is Problem => 'message' in c;
 /**
  * A batch is sent whole or not at all: every element is checked as a request of its own, and
  * one element the user may not send (or that is malformed) refuses the whole batch, so nothing
- * can be smuggled inside an allowed one. Each write element gets its own audit entry.
+ * can be smuggled inside an allowed one; a refused batch is audited. Each write element gets its
+ * own audit entry, written before the batch is sent and completed with the element's outcome.
  */
 export async function runBatch(ctx: ProxyContext, body: BatchBody): Promise<unknown> {
   const checked = body.requests.map((el, i) => check(ctx, el, i));
   const problems = checked.filter(isProblem);
   const denied = problems.filter((p) => p.permission !== undefined);
-  if (denied.length > 0) {
+  if (problems.length > 0) {
     await audit(ctx, {
       action: 'batch',
       summary: { elements: body.requests.length, refused: problems },
       result: 'denied',
-      status: 403,
+      status: denied.length > 0 ? 403 : 400,
     });
+  }
+  if (denied.length > 0) {
     const first = denied[0] as Problem;
     throw new ConsoleError(
       403,
@@ -109,19 +119,46 @@ export async function runBatch(ctx: ProxyContext, body: BatchBody): Promise<unkn
   const writes = elements.filter((c) => c.match.route.action);
   const beforePaths = writes.map((c) => (c.element.method === 'POST' ? undefined : objectPath(c.match)));
   const before = await snapshotsOf(ctx, beforePaths);
-  const result = await sendUpstream(ctx.client, {
-    method: 'POST',
-    path: '/1.1/batch',
-    query: {},
-    body: {
-      requests: elements.map((c) => ({
-        method: c.element.method,
-        path: c.path,
-        ...(c.element.body !== undefined ? { body: c.element.body } : {}),
-        ...(c.element.params !== undefined ? { params: c.element.params } : {}),
-      })),
-    },
-  });
+  const ids = await beginAudit(
+    ctx.sql,
+    writes.map((c, i) =>
+      entryOf(ctx, {
+        action: c.match.route.action ?? 'write',
+        target: targetOf(c.match),
+        summary: {
+          batch: { index: c.index, of: elements.length },
+          method: c.element.method,
+          path: c.path,
+          body: c.element.body,
+        },
+        before: before[i],
+      }),
+    ),
+  );
+  let result: unknown;
+  try {
+    result = await sendUpstream(ctx.client, {
+      method: 'POST',
+      path: '/1.1/batch',
+      query: {},
+      body: {
+        requests: elements.map((c) => ({
+          method: c.element.method,
+          path: c.path,
+          ...(c.element.body !== undefined ? { body: c.element.body } : {}),
+          ...(c.params !== undefined ? { params: c.params } : {}),
+        })),
+      },
+    });
+  } catch (e) {
+    const outcome = outcomeOf(e);
+    const status = e instanceof ConsoleError ? e.status : 500;
+    await completeAudit(
+      ctx.sql,
+      ids.map((id) => ({ id, result: outcome, status })),
+    );
+    throw reported(e, outcome);
+  }
   const outcomes = Array.isArray(result) ? (result as unknown[]) : [];
   const createdIds = writes.map((c) =>
     createdIdOf(c.element.method, (outcomes[c.index] as { success?: unknown } | undefined)?.success),
@@ -134,25 +171,22 @@ export async function runBatch(ctx: ProxyContext, body: BatchBody): Promise<unkn
         : objectPath(c.match, createdIds[i] ?? c.match.params.objectId),
     ),
   );
-  for (const [i, c] of writes.entries()) {
-    const outcome = outcomes[c.index];
-    const ok = isPlainObject(outcome) && 'success' in outcome;
-    await audit(ctx, {
-      action: c.match.route.action ?? 'write',
-      target: targetOf(c.match, createdIds[i]),
-      summary: {
-        batch: { index: c.index, of: elements.length },
-        method: c.element.method,
-        path: c.path,
-        body: c.element.body,
+  await completeAudit(
+    ctx.sql,
+    writes.map((c, i) => {
+      const outcome = outcomes[c.index];
+      const ok = isPlainObject(outcome) && 'success' in outcome;
+      return {
+        id: ids[i] ?? '',
+        // An element the answer does not account for may or may not have been applied.
+        result: ok ? 'ok' : isPlainObject(outcome) && 'error' in outcome ? 'error' : 'unknown',
+        status: 200,
+        target: targetOf(c.match, createdIds[i]),
+        after: after[i],
         ...(ok ? {} : { error: isPlainObject(outcome) ? outcome.error : undefined }),
-      },
-      before: before[i],
-      after: after[i],
-      result: ok ? 'ok' : 'error',
-      status: 200,
-    });
-  }
+      };
+    }),
+  );
   return result;
 }
 

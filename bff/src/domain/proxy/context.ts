@@ -26,11 +26,13 @@ export interface UpstreamCall {
 
 type Entry = Omit<AuditInput, keyof RequestMeta | 'actor' | 'app'>;
 
-/** Appends an audit entry for this request, as this user with their role in this app. */
-export const audit = (ctx: ProxyContext, e: Entry) =>
-  record(ctx.sql, {
-    ...ctx.meta,
-    actor: { id: ctx.user.id, email: ctx.user.email, role: ctx.role },
-    app: ctx.app.id,
-    ...e,
-  });
+/** An audit entry of this request, as this user with their role in this app. */
+export const entryOf = <E extends Partial<Entry>>(ctx: ProxyContext, e: E) => ({
+  ...ctx.meta,
+  actor: { id: ctx.user.id, email: ctx.user.email, role: ctx.role },
+  app: ctx.app.id,
+  ...e,
+});
+
+/** Appends an audit entry for this request. */
+export const audit = (ctx: ProxyContext, e: Entry) => record(ctx.sql, entryOf(ctx, e));

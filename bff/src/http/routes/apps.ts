@@ -7,7 +7,7 @@ import type { UpstreamApp } from '../../apps-config';
 import { Capabilities } from '../../domain/capabilities';
 import { checkHealth } from '../../domain/health';
 import { notFound } from '../../domain/errors';
-import { JsonText, proxy } from '../../domain/proxy/proxy';
+import { auditRefusal, JsonText, proxy } from '../../domain/proxy/proxy';
 import type { UpstreamClient } from '../../upstream/client';
 import { requestMeta } from '../context';
 import { singleQuery } from '../errors';
@@ -34,9 +34,22 @@ function forwarder(sql: Sql, appOf: ReturnType<typeof appLookup>) {
     const { app, client } = appOf(req);
     const user = req.user;
     if (!user) return;
-    const path = upstreamPathOf(req.originalUrl, app.id);
-    const query = singleQuery(req);
     const ctx = { sql, user, role: roleForApp(user, app.id), app, client, meta: requestMeta(req) };
+    let path: string;
+    try {
+      path = upstreamPathOf(req.originalUrl, app.id);
+    } catch (e) {
+      // A path trick is never something the console's pages send: audited, reads included.
+      await auditRefusal(
+        ctx,
+        { method: req.method, path: req.originalUrl.split('?')[0] ?? '' },
+        e,
+        undefined,
+        true,
+      );
+      throw e;
+    }
+    const query = singleQuery(req);
     const answer = await proxy(ctx, { method: req.method, path, query, body: req.body as unknown });
     if (answer instanceof JsonText) res.type('json').send(answer.text);
     else res.json(answer);

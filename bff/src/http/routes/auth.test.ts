@@ -172,7 +172,7 @@ describe('behind an HTTPS proxy', () => {
   beforeAll(async () => {
     secure = await startBff(
       testConfig('http://127.0.0.1:9', {
-        trustProxy: true,
+        trustProxy: 1,
         initialAdmin: { email: 'tls@example.com', password: PASSWORD },
       }),
     );

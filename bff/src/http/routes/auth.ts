@@ -5,7 +5,8 @@ import { Router } from 'express';
 import type { Request, Response } from 'express';
 import { record } from '../../domain/audit';
 import { logOut } from '../../domain/login';
-import { useLink } from '../../domain/password-links';
+import { useLinkFrom } from '../../domain/password-links';
+import { ConsoleError } from '../../domain/errors';
 import { createSession, deleteSession } from '../../domain/sessions';
 import type { SessionPolicy } from '../../domain/sessions';
 import { runSetup, setupNeeded } from '../../domain/setup';
@@ -48,7 +49,22 @@ export function authRoutes(sql: Sql, policy: SessionPolicy, appIds: string[]): R
 
   r.post(consoleRoutes.usePasswordLink.path, async (req, res) => {
     const body = parseBody(consoleRoutes.usePasswordLink.body, req.body);
-    const user = await useLink(sql, body.token, body.password);
+    let user: ConsoleUser;
+    try {
+      user = await useLinkFrom(sql, req.ip, body.token, body.password);
+    } catch (e) {
+      if (e instanceof ConsoleError) {
+        const summary = { refused: e.code };
+        await record(sql, {
+          ...requestMeta(req),
+          action: 'console.set_password',
+          summary,
+          result: 'denied',
+          status: e.status,
+        });
+      }
+      throw e;
+    }
     await record(sql, {
       ...requestMeta(req),
       actor: user,

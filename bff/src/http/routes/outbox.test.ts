@@ -57,6 +57,19 @@ describe('GET /1.1/switchboard/outbox through the console', () => {
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((m) => m.recipient === email)).toBe(true);
     expect(results[0]!.link).toMatch(/^https?:\/\//);
+    // Reading credentials is audited: who read whose mail.
+    const rows = await bff.sql.query(
+      'SELECT action, result, actor_email, summary FROM audit_log WHERE request_id = $1',
+      [r.headers.get('x-request-id')],
+    );
+    expect(rows).toMatchObject([
+      {
+        action: 'outbox.read',
+        result: 'ok',
+        actor_email: 'developer@example.com',
+        summary: { query: { recipient: email } },
+      },
+    ]);
   });
 
   it('refuses roles that may not send mail (support, viewer)', async () => {

@@ -8,7 +8,7 @@ import type { TestBff } from '../../test/harness';
 // per-address limit of one test does not spill into the others.
 let bff: TestBff;
 beforeAll(async () => {
-  bff = await startBff(testConfig('http://127.0.0.1:9', { trustProxy: true }));
+  bff = await startBff(testConfig('http://127.0.0.1:9', { trustProxy: 1 }));
 });
 afterAll(() => bff.close());
 

@@ -102,6 +102,28 @@ describe('saved views', () => {
     expect((await owner.call('DELETE', url)).status).toBe(404);
   });
 
+  it('lets a viewer save views for themselves only: nothing they write is shared', async () => {
+    const shared = await other.call('POST', base, {
+      name: 'Everyone',
+      className: 'Product',
+      query: '',
+      shared: true,
+    });
+    expect(shared.status).toBe(403);
+    expect(shared.json.message).toMatch(/data\.write/);
+    expect(await names(owner)).not.toContain('Everyone');
+    const own = await create(other, { name: 'Just me', className: 'Product', query: '' });
+    expect((await other.call('PUT', `${base}/${own.id}`, { shared: true })).status).toBe(403);
+    expect(await names(owner)).not.toContain('Just me');
+    const denied = await bff.sql.query(
+      `SELECT action FROM audit_log WHERE actor_email = 'other@example.com' AND result = 'denied' ORDER BY id`,
+    );
+    expect(denied).toEqual([{ action: 'view.create' }, { action: 'view.update' }]);
+    // Renaming and deleting their own private view stays theirs to do.
+    expect((await other.call('PUT', `${base}/${own.id}`, { name: 'Still me' })).status).toBe(200);
+    expect((await other.call('DELETE', `${base}/${own.id}`)).status).toBe(200);
+  });
+
   it('records writes in the audit log', async () => {
     const v = await create(owner, { name: 'Audited', className: 'Product', query: '' });
     await owner.call('PUT', `${base}/${v.id}`, { shared: true });

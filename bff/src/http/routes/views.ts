@@ -6,7 +6,7 @@ import { record } from '../../domain/audit';
 import { forbidden, notFound, unauthenticated } from '../../domain/errors';
 import { createView, deleteView, listViews, updateView } from '../../domain/views';
 import type { ViewContext } from '../../domain/views';
-import { requestMeta } from '../context';
+import { auditsDenial, requestMeta } from '../context';
 import { parseBody, singleQuery } from '../errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -31,15 +31,16 @@ export function viewRoutes(sql: Sql, appIds: readonly string[]): Router {
     const app = typeof req.params.app === 'string' ? req.params.app : '';
     if (!appIds.includes(app)) return next(notFound(`There is no app "${app}".`));
     if (userHas(req.user, 'data.read', app)) return next();
-    await record(sql, {
-      ...requestMeta(req),
-      actor: req.user,
-      app,
-      action: 'console.request',
-      summary: { method: req.method, path: req.path, permission: 'data.read' },
-      result: 'denied',
-      status: 403,
-    });
+    if (auditsDenial(req))
+      await record(sql, {
+        ...requestMeta(req),
+        actor: req.user,
+        app,
+        action: 'console.request',
+        summary: { method: req.method, path: req.path, permission: 'data.read' },
+        result: 'denied',
+        status: 403,
+      });
     next(forbidden('Your role in this app does not allow this: it needs the "data.read" permission.'));
   };
 

@@ -109,6 +109,23 @@ describe('AuditLogPage', () => {
     ]);
   });
 
+  it('shows writes whose outcome is unknown or not yet recorded', async () => {
+    stubFetch({
+      'GET /api/audit': () =>
+        json(200, {
+          results: [
+            entry('5', { result: 'unknown', status: 504 }),
+            entry('4', { result: 'pending', status: null }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderWithProviders(<AuditLogPage />);
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(within(table).getByText('Outcome unknown (no answer) (504)')).toBeInTheDocument();
+    expect(within(table).getByText('Sent, outcome not recorded')).toBeInTheDocument();
+  });
+
   it('shows the server’s refusal', async () => {
     stubFetch({
       'GET /api/audit': () => consoleError(403, 'forbidden', 'Reading the audit log needs the admin role.'),

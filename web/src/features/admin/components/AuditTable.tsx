@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { describeTarget } from '../utils/audit-text';
 import { useShowTime } from '../../../lib/time-zone';
 
-const RESULT_COLOR = { ok: undefined, denied: 'warning.main', error: 'error.main' } as const;
+const RESULT_COLOR = {
+  ok: undefined,
+  denied: 'warning.main',
+  error: 'error.main',
+  pending: 'warning.main',
+  unknown: 'warning.main',
+} as const;
 
 /** Audit entries as the server sends them (newest first); a row opens the entry. */
 export function AuditTable({ entries, onOpen }: { entries: AuditEntry[]; onOpen: (e: AuditEntry) => void }) {

@@ -12,6 +12,7 @@ import type { SavedView } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useCreateView, useUpdateView } from '../api/views';
+import { useCanWriteData } from '../editing/use-can-write';
 import { viewChanges } from './view-changes';
 
 interface Props {
@@ -29,6 +30,8 @@ export function SaveViewDialog({ app, className, search, view, onClose }: Props)
   const [name, setName] = useState(view?.name ?? '');
   const [shared, setShared] = useState(view?.shared ?? false);
   const [replaceQuery, setReplaceQuery] = useState(false);
+  // Sharing is writing for everyone who reads the app; one may still stop sharing one's own view.
+  const canShare = useCanWriteData(app) || (view?.shared ?? false);
   const create = useCreateView(app);
   const update = useUpdateView(app);
   const pending = create.isPending || update.isPending;
@@ -54,10 +57,12 @@ export function SaveViewDialog({ app, className, search, view, onClose }: Props)
           onKeyDown={(e) => e.key === 'Enter' && save()}
           sx={{ mt: 1 }}
         />
-        <FormControlLabel
-          control={<Switch checked={shared} onChange={(e) => setShared(e.target.checked)} />}
-          label={t('views.shared')}
-        />
+        {canShare && (
+          <FormControlLabel
+            control={<Switch checked={shared} onChange={(e) => setShared(e.target.checked)} />}
+            label={t('views.shared')}
+          />
+        )}
         {view && (
           <FormControlLabel
             control={<Checkbox checked={replaceQuery} onChange={(e) => setReplaceQuery(e.target.checked)} />}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
 import { consoleError, json, stubFetch } from '../../../test/fetch';
+import { sessionWith } from '../components/classes/fixtures';
 import { ViewsMenu } from './ViewsMenu';
 
 const view = (id: string, name: string, mine: boolean, query: string) => ({
@@ -20,8 +21,9 @@ const view = (id: string, name: string, mine: boolean, query: string) => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(views: ReturnType<typeof view>[]) {
+function setup(views: ReturnType<typeof view>[], permissions = ['data.read', 'data.write']) {
   const net = stubFetch({
+    'GET /api/session': sessionWith(permissions),
     'GET /api/apps/default/views': () => json(200, { views }),
     'POST /api/apps/default/views': (req) =>
       json(201, { view: view('new', (req.body as { name: string }).name, true, 'order=a') }),
@@ -69,6 +71,18 @@ describe('ViewsMenu', { timeout: 30_000 }, () => {
       query: 'where=%7B%7D&order=a',
       shared: true,
     });
+  });
+
+  it('offers a viewer (no data.write) no sharing: their views are their own', async () => {
+    const { user, net } = setup([], ['data.read']);
+    await user.click(screen.getByRole('button', { name: 'Views' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Save current query as a view…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save view' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mine');
+    expect(within(dialog).queryByRole('switch', { name: 'Share with the team' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(net.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(net.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ shared: false });
   });
 
   it('deletes an own view', async () => {

@@ -876,7 +876,13 @@ export const en = {
       before: 'Before',
       after: 'After',
       kinds: { added: 'added', removed: 'removed', changed: 'changed', unchanged: 'unchanged' },
-      results: { ok: 'Done', denied: 'Refused', error: 'Failed' },
+      results: {
+        ok: 'Done',
+        denied: 'Refused',
+        error: 'Failed',
+        pending: 'Sent, outcome not recorded',
+        unknown: 'Outcome unknown (no answer)',
+      },
       fields: {
         time: 'Time',
         actor: 'Who (e-mail)',

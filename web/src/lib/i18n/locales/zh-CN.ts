@@ -857,7 +857,13 @@ export const zhCN: Messages = {
       before: '变更前',
       after: '变更后',
       kinds: { added: '新增', removed: '删除', changed: '修改', unchanged: '未变' },
-      results: { ok: '成功', denied: '被拒绝', error: '失败' },
+      results: {
+        ok: '成功',
+        denied: '被拒绝',
+        error: '失败',
+        pending: '已发送，结果未记录',
+        unknown: '结果未知（无应答）',
+      },
       fields: {
         time: '时间',
         actor: '操作者（邮箱）',

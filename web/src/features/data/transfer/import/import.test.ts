@@ -32,6 +32,19 @@ describe('parsing files', () => {
     });
   });
 
+  it("takes off the apostrophe the console's export puts before formula-like text", () => {
+    const out = parseCsv(`name,note\n"'=HYPERLINK(""x"")",'-1\n"''+1",it's\n`);
+    expect(out).toMatchObject({
+      ok: true,
+      file: {
+        rows: [
+          { name: '=HYPERLINK("x")', note: '-1' },
+          { name: "'+1", note: "it's" },
+        ],
+      },
+    });
+  });
+
   it('reads JSON lines, a JSON array and a query answer alike', () => {
     const rows = [{ a: 1 }, { b: 'x' }];
     for (const text of ['{"a":1}\n{"b":"x"}\n', JSON.stringify(rows), JSON.stringify({ results: rows })]) {

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { csvText } from '@switchboard/shared';
 
 /** A file read into rows: the columns in first-seen order, each row column -> value. */
 export interface ParsedFile {
@@ -32,7 +33,8 @@ export function parseCsv(text: string): ParseOutcome {
   const columns = (result.meta.fields ?? []).filter((c) => c !== '');
   if (columns.length === 0) return { ok: false, message: 'The file has no header row.' };
   // papaparse puts cells beyond the header under "__parsed_extra"; they have no column to go to.
-  const rows = result.data.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? ''])));
+  // The console's export writes formula-like text with a leading apostrophe; csvText takes it off.
+  const rows = result.data.map((r) => Object.fromEntries(columns.map((c) => [c, csvText(r[c] ?? '')])));
   return { ok: true, file: { format: 'csv', columns, rows } };
 }
 
