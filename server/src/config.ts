@@ -13,6 +13,9 @@ const required = (name: string) =>
     .trim()
     .min(1, `${name} must not be empty`);
 
+/** Time limit of one database statement unless STATEMENT_TIMEOUT_MS says otherwise: LeanCloud's own (its error 124). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
 const envSchema = z
   .object({
     SERVER_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
@@ -23,6 +26,12 @@ const envSchema = z
     DATABASE_URL: z.string().trim().optional(),
     DATABASE_SCHEMA: z.string().trim().optional(),
     DATA_DIR: z.string().trim().default('./data'),
+    STATEMENT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(3_600_000)
+      .default(DEFAULT_STATEMENT_TIMEOUT_MS),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySetting,
     PUBLIC_URL: publicUrlSetting,

@@ -10,6 +10,7 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: dataDirOf(config),
     schema: config.DATABASE_SCHEMA,
+    statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
   });
   const server = await createServer({
     sql,

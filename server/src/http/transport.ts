@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import { JSON_PROBLEM_MESSAGES, LC_HEADERS, LcCode, parsedJsonProblem } from '@switchboard/shared';
 import { authenticate } from './auth';
 import type { AppKeys, Credentials } from './auth';
+import { databaseLimitError } from './db-limits';
 import { ApiError, badRequest, invalidJson } from './errors';
 import { readOverride } from './override';
 import { listeningUrl } from './public-url';
@@ -116,6 +117,8 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendError(reply, 413, LcCode.ObjectTooLarge, 'The request body is larger than the 20 MB limit.');
     }
+    const limit = databaseLimitError(err);
+    if (limit) return sendError(reply, limit.status, limit.code, limit.message);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendError(reply, status, LcCode.Internal, err.message);
     req.log.error({ err }, 'unhandled error');

@@ -1,6 +1,7 @@
 import { isTruthyFlag, LcCode } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { pgErrorCode } from '@switchboard/shared/sql';
+import { databaseLimitError } from '../http/db-limits';
 import { ApiError, badRequest, batchObjectMissing, ObjectMissingError } from '../http/errors';
 import { checkRequestText } from '../http/request-text';
 import type { ApiRouter } from '../http/router';
@@ -32,7 +33,10 @@ function target(path: string, params: Record<string, unknown> | undefined) {
 const CREATE_RE = /^\/1\.1\/classes\/([A-Za-z][A-Za-z0-9_]*)\/?$/;
 
 function asElement(e: unknown, log: (err: unknown) => void): BatchElement {
-  const err = e instanceof ObjectMissingError ? batchObjectMissing(e.className, e.objectId) : e;
+  const err =
+    e instanceof ObjectMissingError
+      ? batchObjectMissing(e.className, e.objectId)
+      : (databaseLimitError(e) ?? e);
   if (!(err instanceof ApiError)) log(err);
   return {
     error:

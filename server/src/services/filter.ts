@@ -6,7 +6,9 @@ import type { ClassFields, ClassRegistry } from '../store/classes';
 import type { Filter } from '../store/objects';
 import { aclCondition } from '../store/acl-sql';
 import { Params } from '../store/params';
+import { readBudgetGate } from '../store/read-budget';
 import type { WhereContext } from '../store/where-context';
+import { MAX_WHERE_CONDITIONS, whereCost } from '../store/where-cost';
 import { classesIn, whereSql } from '../store/where-sql';
 
 export function parseWhere(raw: string | undefined): Where {
@@ -28,8 +30,16 @@ export async function buildFilter(
   /** ACL keys of the reader (sub-queries see only readable rows too); undefined for the master key. */
   readKeys?: readonly string[],
 ): Promise<Filter> {
+  const cost = whereCost(where);
+  if (cost.conditions > MAX_WHERE_CONDITIONS) {
+    throw badRequest(
+      LcCode.InvalidParameter,
+      `Invalid where: it has ${cost.conditions} conditions (each value of $in, $nin and $all counts); at most ${MAX_WHERE_CONDITIONS} are accepted.`,
+    );
+  }
+  const read = [className, ...classesIn(where)];
   const fields = new Map<string, ClassFields | undefined>();
-  for (const name of [className, ...classesIn(where)]) {
+  for (const name of read) {
     if (!fields.has(name))
       fields.set(name, isValidClassName(name) ? await classes.fields(sql, name) : undefined);
   }
@@ -40,8 +50,11 @@ export async function buildFilter(
     fieldsOf: (c) => fields.get(c),
     nested: false,
     readKeys,
+    regexGuard: sql.kind === 'pglite' ? { deadlineMs: sql.statementTimeoutMs } : undefined,
   };
   const text = whereSql(where, ctx);
   const acl = aclCondition(params, readKeys, 'read');
-  return { sql: acl === 'TRUE' ? text : `(${text}) AND ${acl}`, params, near: ctx.near };
+  const filter = acl === 'TRUE' ? text : `(${text}) AND ${acl}`;
+  const gate = readBudgetGate(read, cost.reads, params);
+  return { sql: gate ? `(${filter}) AND ${gate}` : filter, params, near: ctx.near };
 }

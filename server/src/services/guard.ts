@@ -1,5 +1,6 @@
 import { LcCode } from '@switchboard/shared';
 import { isUniqueViolation, pgErrorCode } from '@switchboard/shared/sql';
+import { databaseLimitError } from '../http/db-limits';
 import { ApiError, badRequest, classNotFound } from '../http/errors';
 import type { ClassRegistry } from '../store/classes';
 import { isMissingTable } from '../store/objects';
@@ -17,6 +18,8 @@ export async function guard<T>(className: string, classes: ClassRegistry, fn: ()
     if (isUniqueViolation(e)) {
       throw badRequest(LcCode.DuplicateValue, 'A unique field was given a value that is already taken.');
     }
+    const limit = databaseLimitError(e);
+    if (limit) throw limit;
     const code = pgErrorCode(e);
     if (code === '2201B') throw badRequest(LcCode.InvalidParameter, 'Invalid regular expression in $regex.');
     // Numbers outside what Postgres can compute with (overflow in sums, geo maths on junk).

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withoutStatementTimeout } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
 import type { ClassFields } from './classes';
 import { fieldRef, sortExpr } from './fields';
@@ -47,6 +48,8 @@ export async function createIndexRow(
   fields: ClassFields | undefined,
 ): Promise<void> {
   await sql.transaction(async (tx) => {
+    // Building an index reads the whole class: on a large one it may rightly take minutes.
+    await withoutStatementTimeout(tx);
     await tx.query(
       'INSERT INTO lc_indexes (class_name, name, keys, is_unique) VALUES ($1, $2, $3::jsonb, $4)',
       [className, index.name, JSON.stringify(index.keys), index.unique],

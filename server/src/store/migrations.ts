@@ -1,4 +1,5 @@
 import type { Migration } from '@switchboard/shared/sql';
+import { queryLimitFunctions } from './limit-functions';
 
 /** Server tables besides the per-class object tables (which store/classes.ts creates on demand). */
 export const serverMigrations: readonly Migration[] = [
@@ -130,4 +131,5 @@ export const serverMigrations: readonly Migration[] = [
       CREATE INDEX lc_file_uploads_by_file ON lc_file_uploads (file_id);
     `,
   },
+  { id: '0007_query_limits', sql: queryLimitFunctions },
 ];

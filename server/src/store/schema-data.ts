@@ -1,3 +1,4 @@
+import { withoutStatementTimeout } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
 import { isMissingTable } from './objects';
 import { tableFor } from './tables';
@@ -10,8 +11,12 @@ export async function dropClassData(tx: Sql, className: string): Promise<void> {
   await tx.query('DELETE FROM lc_indexes WHERE class_name = $1', [className]);
 }
 
-/** Removes a field's values from every object of the class, and its relation rows. */
+/**
+ * Removes a field's values from every object of the class, and its relation rows. It rewrites the
+ * whole class (called inside the schema change's transaction), so the statement limit is lifted.
+ */
 export async function dropFieldData(tx: Sql, className: string, field: string): Promise<void> {
+  await withoutStatementTimeout(tx);
   await tx.query(`UPDATE ${tableFor(className)} SET data = data - $1::text WHERE data ? $1::text`, [field]);
   await tx.query('DELETE FROM lc_relations WHERE owner_class = $1 AND field = $2', [className, field]);
 }

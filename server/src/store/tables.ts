@@ -15,6 +15,17 @@ export function indexName(className: string, suffix: string): string {
   return `"i_${h}_${suffix}"`;
 }
 
+/**
+ * Objects larger than this are listed in a small partial index on their size, so the read budget
+ * (read-budget.ts) finds a class's largest object without reading the class.
+ */
+export const LARGE_OBJECT_BYTES = 32 * 1024;
+
+/** The index of a class's large objects by size (lc_object_bytes reads only an object's header). */
+export function largeObjectIndexDdl(className: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${indexName(className, 'size')} ON ${tableFor(className)} (lc_object_bytes(data)) WHERE lc_object_bytes(data) > ${LARGE_OBJECT_BYTES}`;
+}
+
 export function classTableDdl(className: string): string {
   const t = tableFor(className);
   return `
@@ -28,5 +39,6 @@ export function classTableDdl(className: string): string {
     CREATE INDEX IF NOT EXISTS ${indexName(className, 'data')} ON ${t} USING gin (data jsonb_path_ops);
     CREATE INDEX IF NOT EXISTS ${indexName(className, 'created')} ON ${t} (created_at, id);
     CREATE INDEX IF NOT EXISTS ${indexName(className, 'updated')} ON ${t} (updated_at, id);
+    ${largeObjectIndexDdl(className)};
   `;
 }

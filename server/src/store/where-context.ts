@@ -13,6 +13,12 @@ export interface WhereContext {
   nested: boolean;
   /** The reader's ACL keys: sub-queries only see rows they may read. undefined: master key. */
   readKeys?: readonly string[] | undefined;
+  /**
+   * Set on PGlite, whose engine runs in this thread and cannot interrupt a statement: every $regex
+   * evaluation first checks the statement's time limit (deadlineMs, when there is one) and the
+   * length of the text it would scan (store/regex-sql.ts). Postgres enforces its own limit.
+   */
+  regexGuard?: { deadlineMs?: number | undefined } | undefined;
 }
 
 export interface NearOrder {

@@ -5,7 +5,8 @@ import { fieldRef } from './fields';
 import type { WhereContext } from './where-context';
 import { nearSphere, withinBox } from './where-geo';
 import { inQuery, relatedTo, relationCondition, selectKey } from './where-links';
-import { compare, containsAll, equals, exists, matches, sizeIs } from './where-values';
+import { matches } from './regex-sql';
+import { compare, containsAll, equals, exists, sizeIs } from './where-values';
 
 /**
  * Translates a parsed `where` into a SQL condition over a class table
@@ -41,7 +42,7 @@ function condition(field: string, c: Condition, ctx: WhereContext): string {
     case 'size':
       return sizeIs(ref, c.size, p);
     case 'regex':
-      return matches(ref, field, c.pattern, c.options, p);
+      return matches(ref, field, c.pattern, c.options, p, ctx.regexGuard);
     case 'inQuery':
     case 'notInQuery':
       return inQuery(ref, field, c.query, c.op === 'notInQuery', ctx, whereSql);

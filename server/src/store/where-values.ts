@@ -122,7 +122,7 @@ export function sizeIs(ref: FieldRef, size: number, p: Params): string {
   return `(jsonb_typeof(${expr}) = 'array' AND jsonb_array_length(${expr}) = ${p.add(size)})`;
 }
 
-function regexFlags(options: string): string {
+export function regexFlags(options: string): string {
   const m = options.includes('m');
   const s = options.includes('s');
   // Postgres embedded options reproduce PCRE's: p = neither, n = m only, s = s only, w = both.
@@ -156,11 +156,4 @@ export function unquotePcre(pattern: string): string {
     i = end < 0 ? pattern.length : end + 2;
   }
   return out;
-}
-
-export function matches(ref: FieldRef, field: string, pattern: string, options: string, p: Params): string {
-  const re = regexFlags(options) + unquotePcre(pattern);
-  if (ref.kind === 'id') return `id ~ ${p.add(re)}`;
-  if (ref.kind === 'time') throw badRequest(LcCode.InvalidParameter, `$regex cannot be applied to ${field}.`);
-  return `(jsonb_typeof(${jsonExpr(ref.path)}) = 'string' AND ${textExpr(ref.path)} ~ ${p.add(re)})`;
 }

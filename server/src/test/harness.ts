@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { openTestDatabase } from '@switchboard/shared/sql/testing';
 import { createServer } from '../app';
 import type { Server, ServerOptions } from '../app';
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from '../config';
 
 export const TEST_KEYS = { appId: 'test-app-id', appKey: 'test-app-key', masterKey: 'test-master-key' };
 
@@ -55,15 +56,18 @@ export function authHeaders(mode: AuthMode): Record<string, string> {
 
 /** Boots the real server (PGlite, or Postgres under SB_TEST_DB=postgres) on a free port. */
 export async function startTestServer(
-  opts: Pick<ServerOptions, 'returnAclAllowed' | 'filesDir' | 'publicUrl' | 'trustProxy'> = {},
+  opts: Pick<ServerOptions, 'returnAclAllowed' | 'filesDir' | 'publicUrl' | 'trustProxy'> & {
+    statementTimeoutMs?: number;
+  } = {},
 ): Promise<TestServer> {
-  const db = await openTestDatabase();
+  const { statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS, ...serverOpts } = opts;
+  const db = await openTestDatabase({ statementTimeoutMs });
   const server = await createServer({
     sql: db.sql,
     keys: TEST_KEYS,
     logLevel: 'silent',
     testControl: true,
-    ...opts,
+    ...serverOpts,
   });
   const address = await server.http.listen({ port: 0, host: '127.0.0.1' });
   return {

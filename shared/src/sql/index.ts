@@ -5,6 +5,12 @@
  */
 export interface Sql {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The time limit of one statement in ms, when one was asked for. Postgres enforces it
+   * (statement_timeout, SQLSTATE 57014); PGlite records it but cannot interrupt a running statement,
+   * so callers that build expensive SQL check it themselves (see the server's where translation).
+   */
+  readonly statementTimeoutMs?: number | undefined;
   query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>;
   /** Several statements, no parameters (migrations). */
   exec(text: string): Promise<void>;
@@ -20,9 +26,11 @@ export interface OpenSqlOptions {
   dataDir?: string | undefined;
   /** Postgres schema to use (created when missing); lets tests and apps share one database. */
   schema?: string | undefined;
+  /** Time limit of every statement in ms (see Sql.statementTimeoutMs); none when absent. */
+  statementTimeoutMs?: number | undefined;
 }
 
 export { openSql } from './open';
 export { migrate } from './migrate';
 export type { Migration } from './migrate';
-export { pgErrorCode, isUniqueViolation } from './errors';
+export { pgErrorCode, isUniqueViolation, isStatementTimeout, withoutStatementTimeout } from './errors';

@@ -3,9 +3,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
 import type { Sql } from './index';
 
-function wrapTx(tx: Transaction): Sql {
+function wrapTx(tx: Transaction, statementTimeoutMs: number | undefined): Sql {
   const self: Sql = {
     kind: 'pglite',
+    statementTimeoutMs,
     query: async <R>(text: string, params?: readonly unknown[]) =>
       (await tx.query<R>(text, params ? [...params] : undefined)).rows,
     exec: async (text) => {
@@ -17,18 +18,23 @@ function wrapTx(tx: Transaction): Sql {
   return self;
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Sql> {
+export async function openPglite(dataDir: string | undefined, statementTimeoutMs?: number): Promise<Sql> {
   const inMemory = dataDir === undefined || dataDir === 'memory';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(inMemory ? {} : { dataDir });
+  // PGlite runs in this thread and has no timer to interrupt a statement with: the setting is
+  // accepted but not enforced. It is set so that SHOW statement_timeout tells the truth about the
+  // intended limit; the server enforces it where statements can run long (see Sql.statementTimeoutMs).
+  if (statementTimeoutMs) await db.exec(`SET statement_timeout = ${statementTimeoutMs}`);
   return {
     kind: 'pglite',
+    statementTimeoutMs,
     query: async <R>(text: string, params?: readonly unknown[]) =>
       (await db.query<R>(text, params ? [...params] : undefined)).rows,
     exec: async (text) => {
       await db.exec(text);
     },
-    transaction: (fn) => db.transaction((tx) => fn(wrapTx(tx))),
+    transaction: (fn) => db.transaction((tx) => fn(wrapTx(tx, statementTimeoutMs))),
     close: () => db.close(),
   };
 }

@@ -3,9 +3,10 @@ import type { Sql } from './index';
 
 const SCHEMA_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function clientSql(client: pg.PoolClient): Sql {
+function clientSql(client: pg.PoolClient, statementTimeoutMs: number | undefined): Sql {
   const self: Sql = {
     kind: 'postgres',
+    statementTimeoutMs,
     query: async <R>(text: string, params?: readonly unknown[]) =>
       (await client.query(text, params ? [...params] : undefined)).rows as R[],
     exec: async (text) => {
@@ -17,7 +18,11 @@ function clientSql(client: pg.PoolClient): Sql {
   return self;
 }
 
-export async function openPostgres(url: string, schema: string | undefined): Promise<Sql> {
+export async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  statementTimeoutMs?: number,
+): Promise<Sql> {
   if (schema !== undefined && !SCHEMA_RE.test(schema)) {
     throw new Error(
       `invalid database schema name "${schema}": use lower-case letters, digits and underscore`,
@@ -36,11 +41,14 @@ export async function openPostgres(url: string, schema: string | undefined): Pro
     connectionString: url,
     max: 10,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+    // Sent with each connection's startup: every statement of the pool is limited.
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
+    statementTimeoutMs,
     query: async <R>(text: string, params?: readonly unknown[]) =>
       (await pool.query(text, params ? [...params] : undefined)).rows as R[],
     exec: async (text) => {
@@ -50,7 +58,7 @@ export async function openPostgres(url: string, schema: string | undefined): Pro
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(clientSql(client));
+        const result = await fn(clientSql(client, statementTimeoutMs));
         await client.query('COMMIT');
         return result;
       } catch (e) {

@@ -20,6 +20,8 @@ export const LcCode = {
   OperationForbidden: 119,
   InvalidNestedKey: 121,
   InvalidAcl: 123,
+  /** "The request timed out on the server. Typically this indicates the request is too expensive." */
+  Timeout: 124,
   InvalidRelation: 128,
   DuplicateValue: 137,
   ExceededQuota: 140,

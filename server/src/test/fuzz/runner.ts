@@ -50,12 +50,17 @@ export async function exercise(
   throw new Error(`${problem}\n${describeRequest(req)}\nreply: ${reply.text.slice(0, 2000)}`);
 }
 
+/** fast-check's parameters for `numRuns` runs, scaled and seeded as FUZZ_SCALE and FUZZ_SEED say. */
+export function fuzzParameters(numRuns: number): fc.Parameters<unknown> {
+  return { numRuns: runs(numRuns), ...(SEED === undefined ? {} : { seed: SEED }) };
+}
+
 export function fuzz(arb: fc.Arbitrary<FuzzRequest>, numRuns: number, extraCheck?: ExtraCheck) {
   return fc.assert(
     fc.asyncProperty(arb, async (req) => {
       await exercise(req, extraCheck);
     }),
-    { numRuns: runs(numRuns), ...(SEED === undefined ? {} : { seed: SEED }) },
+    fuzzParameters(numRuns),
   );
 }
 
@@ -65,15 +70,23 @@ export async function expectAlive(): Promise<void> {
   expect(JSON.parse(r.text)).toMatchObject({ __type: 'Date' });
 }
 
-async function create(className: string, body: Record<string, unknown>): Promise<string> {
-  const r = await send({
-    kind: 'seed',
-    method: 'POST',
-    path: `/1.1/classes/${className}`,
-    auth: 'master',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+/** Creates a seed object with the master key; its id. */
+export async function create(
+  className: string,
+  body: Record<string, unknown>,
+  timeoutMs?: number,
+): Promise<string> {
+  const r = await send(
+    {
+      kind: 'seed',
+      method: 'POST',
+      path: `/1.1/classes/${className}`,
+      auth: 'master',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+    timeoutMs === undefined ? {} : { timeoutMs },
+  );
   expect(r.status, r.text).toBe(201);
   return String((JSON.parse(r.text) as { objectId: string }).objectId);
 }
@@ -81,8 +94,13 @@ async function create(className: string, body: Record<string, unknown>): Promise
 const startedAt = Date.now();
 
 /** Boots the server for this test file and seeds the objects the generators refer to (beforeAll). */
-export async function startFuzzServer(): Promise<void> {
-  t = await startTestServer();
+export function startFuzzServer(): Promise<void> {
+  return startFuzzServerWith({});
+}
+
+/** startFuzzServer with server options, e.g. a short statement time limit. */
+export async function startFuzzServerWith(opts: Parameters<typeof startTestServer>[0]): Promise<void> {
+  t = await startTestServer(opts);
   sendTo(t.url);
   if (SURVEY) captureServerErrors(t.server.http.log);
   for (let i = 0; i < 3; i++) seeded.targetIds.push(await create(FUZZ_TARGET_CLASS, { name: `t${i}`, n: i }));
