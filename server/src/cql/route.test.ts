@@ -151,21 +151,33 @@ describe('errors', () => {
     const many = await cql(`select count(*) from CqlItem where ${ors}`);
     expect([many.status, many.json.count], many.text).toEqual([200, 3]);
     // A long list arrives in a batch body (a URL stops at 16 KB).
-    const bigList = await t.request('POST', '/1.1/batch', {
-      body: {
-        requests: [
-          {
-            method: 'GET',
-            path: '/1.1/cloudQuery',
-            params: {
-              cql: 'select count(*) from CqlItem where score in ?',
-              pvalues: [Array.from({ length: 5000 }, (_, i) => i)],
+    const inList = (length: number) =>
+      t.request('POST', '/1.1/batch', {
+        body: {
+          requests: [
+            {
+              method: 'GET',
+              path: '/1.1/cloudQuery',
+              params: {
+                cql: 'select count(*) from CqlItem where score in ?',
+                pvalues: [Array.from({ length }, (_, i) => i)],
+              },
             },
-          },
-        ],
-      },
-    });
+          ],
+        },
+      });
+    const bigList = await inList(1000);
     expect(bigList.body).toEqual([{ success: { results: [], count: 3, className: 'CqlItem' } }]);
+    // Past the where language's bound on conditions, CQL is refused the same way.
+    const tooBig = await inList(5000);
+    expect(tooBig.body).toEqual([
+      {
+        error: {
+          code: 1,
+          error: expect.stringContaining('at most 1000 are accepted') as unknown,
+        },
+      },
+    ]);
     const badRegex = await cql("select * from CqlItem where name regexp '(('");
     expect(badRegex.status).toBe(400);
   });
