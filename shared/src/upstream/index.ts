@@ -6,3 +6,6 @@ export * from './types';
 export * from './where';
 export * from './json-limits';
 export * from './schemas';
+export * from './installations';
+export * from './push-data';
+export * from './push';
