@@ -155,6 +155,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
       body,
       auth,
       baseUrl: `${req.protocol}://${req.host}`,
+      prodHeader: header(req, LC_HEADERS.prod),
     });
     if (res.headers) void reply.headers(res.headers);
     return reply

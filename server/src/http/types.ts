@@ -21,6 +21,8 @@ export interface ApiRequest {
   auth: AuthContext;
   /** Scheme and host the client used, for Location headers. */
   baseUrl: string;
+  /** X-LC-Prod, when sent (Doc 2 push: prod falls back to it). */
+  prodHeader?: string | undefined;
   /** Set for the elements of a /1.1/batch request. */
   inBatch?: boolean;
 }

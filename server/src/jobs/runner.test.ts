@@ -28,7 +28,12 @@ beforeEach(async () => {
 });
 
 function runner(queues: Record<string, QueueOptions<never>>, leaseMs = 1000): JobRunner {
-  const r = new JobRunner(sql, clock, { leaseMs, pollMs: 60_000, concurrency: 3, log: (e) => errors.push(e) });
+  const r = new JobRunner(sql, clock, {
+    leaseMs,
+    pollMs: 60_000,
+    concurrency: 3,
+    log: (e) => errors.push(e),
+  });
   for (const [q, o] of Object.entries(queues)) r.register(q, o);
   return r;
 }
@@ -42,11 +47,15 @@ const recordRun = (worker: string) => async (ctx: JobContext<never>) => {
 };
 
 const states = async () =>
-  (await sql.query<{ state: string; attempts: number }>('SELECT state, attempts FROM lc_jobs ORDER BY id'));
+  await sql.query<{ state: string; attempts: number }>('SELECT state, attempts FROM lc_jobs ORDER BY id');
 
 describe('job runner', () => {
   it('runs each job once, even with several runners claiming at the same time', async () => {
-    await enqueueJobs(sql, Array.from({ length: 40 }, (_, i) => ({ queue: 'q', payload: { i } })), clock.now());
+    await enqueueJobs(
+      sql,
+      Array.from({ length: 40 }, (_, i) => ({ queue: 'q', payload: { i } })),
+      clock.now(),
+    );
     const a = runner({ q: { handler: recordRun('a') } });
     const b = runner({ q: { handler: recordRun('b') } });
     await Promise.all([a.runUntilIdle(), b.runUntilIdle()]);
@@ -92,7 +101,13 @@ describe('job runner', () => {
   it("takes over a dead worker's job once its lease runs out; the dead worker's late step commits nothing", async () => {
     const r = runner({ q: { handler: recordRun('live') } });
     await enqueueJobs(sql, [{ queue: 'q', payload: {} }], clock.now());
-    const [dead] = await claimJobs(sql, { queues: ['q'], worker: 'dead', now: clock.now(), leaseMs: 1000, limit: 1 });
+    const [dead] = await claimJobs(sql, {
+      queues: ['q'],
+      worker: 'dead',
+      now: clock.now(),
+      leaseMs: 1000,
+      limit: 1,
+    });
     expect(dead).toBeDefined();
     await r.runUntilIdle();
     expect(await sql.query('SELECT * FROM ran')).toEqual([]);
@@ -101,11 +116,17 @@ describe('job runner', () => {
     expect(await sql.query('SELECT worker FROM ran')).toEqual([{ worker: 'live' }]);
     expect(await states()).toEqual([{ state: 'done', attempts: 2 }]);
     // The dead worker wakes up and tries to commit: its step is refused.
-    const zombie = new JobRunner(sql, clock, { leaseMs: 1000, pollMs: 60_000, concurrency: 1, log: () => undefined });
+    const zombie = new JobRunner(sql, clock, {
+      leaseMs: 1000,
+      pollMs: 60_000,
+      concurrency: 1,
+      log: () => undefined,
+    });
     Object.defineProperty(zombie, 'worker', { value: 'dead' });
     await expect(
-      (zombie as unknown as { step: (j: unknown, f: (tx: Sql) => Promise<void>) => Promise<void> }).step(dead, (tx) =>
-        tx.query("INSERT INTO ran VALUES ('x', 'dead', 1)").then(() => undefined),
+      (zombie as unknown as { step: (j: unknown, f: (tx: Sql) => Promise<void>) => Promise<void> }).step(
+        dead,
+        (tx) => tx.query("INSERT INTO ran VALUES ('x', 'dead', 1)").then(() => undefined),
       ),
     ).rejects.toBeInstanceOf(LeaseLost);
     expect(await sql.query("SELECT * FROM ran WHERE worker = 'dead'")).toEqual([]);
@@ -136,7 +157,9 @@ describe('job runner', () => {
 
   it('gives up a job whose workers kept dying on it (a poison job)', async () => {
     const failed: string[] = [];
-    const r = runner({ q: { handler: recordRun('a'), onFailed: (_tx, _job, e) => Promise.resolve(void failed.push(e)) } });
+    const r = runner({
+      q: { handler: recordRun('a'), onFailed: (_tx, _job, e) => Promise.resolve(void failed.push(e)) },
+    });
     await enqueueJobs(sql, [{ queue: 'q', payload: {}, opts: { maxAttempts: 2 } }], clock.now());
     for (let i = 0; i < 2; i++) {
       await claimJobs(sql, { queues: ['q'], worker: `dead${i}`, now: clock.now(), leaseMs: 10, limit: 1 });
@@ -150,10 +173,23 @@ describe('job runner', () => {
 
   it('keeps one waiting instance of a singleton, and a recurring job enqueues its next run', async () => {
     let runs = 0;
-    const r = new JobRunner(sql, clock, { leaseMs: 1000, pollMs: 60_000, concurrency: 1, log: (e) => errors.push(e) });
+    const r = new JobRunner(sql, clock, {
+      leaseMs: 1000,
+      pollMs: 60_000,
+      concurrency: 1,
+      log: (e) => errors.push(e),
+    });
     r.registerRecurring('tick', 3_600_000, () => Promise.resolve(void runs++));
-    await enqueueJobs(sql, [{ queue: 'tick', payload: {}, opts: { singletonKey: 'recurring' } }], clock.now());
-    await enqueueJobs(sql, [{ queue: 'tick', payload: {}, opts: { singletonKey: 'recurring' } }], clock.now());
+    await enqueueJobs(
+      sql,
+      [{ queue: 'tick', payload: {}, opts: { singletonKey: 'recurring' } }],
+      clock.now(),
+    );
+    await enqueueJobs(
+      sql,
+      [{ queue: 'tick', payload: {}, opts: { singletonKey: 'recurring' } }],
+      clock.now(),
+    );
     expect(await states()).toHaveLength(1);
     await r.runUntilIdle();
     expect(runs).toBe(1);

@@ -84,7 +84,12 @@ export class JobRunner {
   }
 
   /** Adds a job (inside the caller's transaction when given one); wakes this process's workers. */
-  async enqueue(sql: Sql, queue: string, payload: unknown, opts: EnqueueOptions = {}): Promise<string | undefined> {
+  async enqueue(
+    sql: Sql,
+    queue: string,
+    payload: unknown,
+    opts: EnqueueOptions = {},
+  ): Promise<string | undefined> {
     const [id] = await enqueueJobs(sql, [{ queue, payload, opts }], this.clock.now());
     this.kick();
     return id;
@@ -96,7 +101,11 @@ export class JobRunner {
    */
   registerRecurring(queue: string, everyMs: number, run: (ctx: JobContext<never>) => Promise<void>): void {
     const next = (tx: Sql) =>
-      enqueueJobs(tx, [{ queue, payload: {}, opts: { ...RECURRING, runAt: this.later(everyMs) } }], this.clock.now());
+      enqueueJobs(
+        tx,
+        [{ queue, payload: {}, opts: { ...RECURRING, runAt: this.later(everyMs) } }],
+        this.clock.now(),
+      );
     this.recurring.push(queue);
     this.register<never>(queue, {
       handler: async (ctx) => {
@@ -185,11 +194,14 @@ export class JobRunner {
     }
     const lost = new AbortController();
     const signal = AbortSignal.any([lost.signal, this.stopping.signal]);
-    const heartbeat = setInterval(() => {
-      renewLease(this.sql, job.id, this.worker, this.later(this.opts.leaseMs))
-        .then((held) => held || lost.abort())
-        .catch((e: unknown) => this.opts.log(e));
-    }, Math.max(50, Math.floor(this.opts.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        renewLease(this.sql, job.id, this.worker, this.later(this.opts.leaseMs))
+          .then((held) => held || lost.abort())
+          .catch((e: unknown) => this.opts.log(e));
+      },
+      Math.max(50, Math.floor(this.opts.leaseMs / 3)),
+    );
     heartbeat.unref();
     let completed = false;
     const ctx: JobContext<never> = {

@@ -24,7 +24,11 @@ const deviceId = (name: string) =>
     .min(1, `${name} must not be empty`)
     .max(MAX_DEVICE_ID_LENGTH, `${name} is longer than ${MAX_DEVICE_ID_LENGTH} characters`);
 
-const optionalString = (name: string) => z.string({ error: `${name} must be a string` }).max(1024).nullish();
+const optionalString = (name: string) =>
+  z
+    .string({ error: `${name} must be a string` })
+    .max(1024)
+    .nullish();
 
 export const PROFILE_RULE =
   'a device profile starts with a letter and holds only letters, digits and underscore (or is empty)';
@@ -57,7 +61,11 @@ export const installationFieldsSchema = z
     // Doc 2 Installations: "Create: body has deviceType plus deviceToken (iOS) or installationId (Android)".
     const key = installationKey(v);
     if (typeof v[key] !== 'string')
-      ctx.addIssue({ code: 'custom', path: [key], message: `an ${v.deviceType} installation needs a ${key}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `an ${v.deviceType} installation needs a ${key}`,
+      });
   });
 export type InstallationFields = z.infer<typeof installationFieldsSchema>;
 

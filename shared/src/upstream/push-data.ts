@@ -8,14 +8,17 @@ import { z } from 'zod';
 
 const str = (name: string) => z.string({ error: `${name} must be a string` });
 const num = (name: string) => z.number({ error: `${name} must be a number` });
-const strings = (name: string) =>
-  z.array(z.string(), { error: `${name} must be a list of strings` });
+const strings = (name: string) => z.array(z.string(), { error: `${name} must be a list of strings` });
 
 /** Doc 2 `alert` object members (all optional). */
 const alertObjectSchema = z.looseObject({
   title: str('alert.title').optional(),
   // Doc 2 says "(list)"; Apple's gateway takes a string: both are kept as sent.
-  'title-loc-key': z.union([z.string(), z.array(z.string())], { error: 'alert.title-loc-key must be a string or a list of strings' }).optional(),
+  'title-loc-key': z
+    .union([z.string(), z.array(z.string())], {
+      error: 'alert.title-loc-key must be a string or a list of strings',
+    })
+    .optional(),
   'title-loc-args': strings('alert.title-loc-args').optional(),
   subtitle: str('alert.subtitle').optional(),
   'subtitle-loc-key': str('alert.subtitle-loc-key').optional(),
@@ -30,9 +33,11 @@ const alertObjectSchema = z.looseObject({
 });
 
 /** A number from 0 to 1; LeanCloud's own example sends it as a string ("0.8"). */
-const volume = z.union([z.number(), z.string().regex(/^\d*\.?\d+$/)]).refine((v) => Number(v) >= 0 && Number(v) <= 1, {
-  message: 'sound.volume must be a number from 0 to 1',
-});
+const volume = z
+  .union([z.number(), z.string().regex(/^\d*\.?\d+$/)])
+  .refine((v) => Number(v) >= 0 && Number(v) <= 1, {
+    message: 'sound.volume must be a number from 0 to 1',
+  });
 
 const soundObjectSchema = z.looseObject({
   name: str('sound.name').optional(),
@@ -42,24 +47,41 @@ const soundObjectSchema = z.looseObject({
 
 /** iOS members of Doc 2's table, also valid inside `aps` (the gateway-native form). */
 const apsMembers = {
-  alert: z.union([z.string(), alertObjectSchema], { error: 'alert must be a string or an alert object' }).optional(),
+  alert: z
+    .union([z.string(), alertObjectSchema], { error: 'alert must be a string or an alert object' })
+    .optional(),
   category: str('category').optional(),
   'thread-id': str('thread-id').optional(),
-  badge: z.union([z.number(), z.literal('Increment')], { error: 'badge must be a number or "Increment"' }).optional(),
-  sound: z.union([z.string(), soundObjectSchema], { error: 'sound must be a file name or a sound object' }).optional(),
+  badge: z
+    .union([z.number(), z.literal('Increment')], { error: 'badge must be a number or "Increment"' })
+    .optional(),
+  sound: z
+    .union([z.string(), soundObjectSchema], { error: 'sound must be a file name or a sound object' })
+    .optional(),
   'content-available': num('content-available').optional(),
   'mutable-content': num('mutable-content').optional(),
 };
 
 /** The APNs push types of the gateway-native form; the plain form takes the first two. */
-export const APNS_PUSH_TYPES = ['background', 'alert', 'voip', 'complication', 'fileprovider', 'mdm'] as const;
+export const APNS_PUSH_TYPES = [
+  'background',
+  'alert',
+  'voip',
+  'complication',
+  'fileprovider',
+  'mdm',
+] as const;
 
 const iosMembers = {
   ...apsMembers,
   title: str('title').optional(),
   'collapse-id': str('collapse-id').optional(),
-  'apns-priority': z.union([z.literal(10), z.literal(5)], { error: 'apns-priority must be 10 or 5' }).optional(),
-  'apns-push-type': z.enum(APNS_PUSH_TYPES, { error: `apns-push-type must be one of ${APNS_PUSH_TYPES.join(', ')}` }).optional(),
+  'apns-priority': z
+    .union([z.literal(10), z.literal(5)], { error: 'apns-priority must be 10 or 5' })
+    .optional(),
+  'apns-push-type': z
+    .enum(APNS_PUSH_TYPES, { error: `apns-push-type must be one of ${APNS_PUSH_TYPES.join(', ')}` })
+    .optional(),
   'url-args': strings('url-args').optional(),
   'target-content-id': str('target-content-id').optional(),
   aps: z.looseObject(apsMembers, { error: 'aps must be an object' }).optional(),
@@ -74,7 +96,17 @@ const androidMembers = {
 };
 
 /** Doc 2 "Per-device-type overrides": object name -> the platform it overrides for. */
-export const PLATFORM_OVERRIDES = ['ios', 'android', 'mi', 'hms', 'mz', 'vivo', 'oppo', 'fcm', 'honor'] as const;
+export const PLATFORM_OVERRIDES = [
+  'ios',
+  'android',
+  'mi',
+  'hms',
+  'mz',
+  'vivo',
+  'oppo',
+  'fcm',
+  'honor',
+] as const;
 export type PlatformOverride = (typeof PLATFORM_OVERRIDES)[number];
 
 const plainPushType = (v: { aps?: unknown; 'apns-push-type'?: string | undefined }, ctx: z.RefinementCtx) => {
@@ -87,7 +119,9 @@ const plainPushType = (v: { aps?: unknown; 'apns-push-type'?: string | undefined
     });
 };
 
-const iosOverrideSchema = z.looseObject(iosMembers, { error: 'ios must be an object' }).superRefine(plainPushType);
+const iosOverrideSchema = z
+  .looseObject(iosMembers, { error: 'ios must be an object' })
+  .superRefine(plainPushType);
 const androidOverride = (name: string, extra: z.ZodRawShape = {}) =>
   z.looseObject({ ...androidMembers, ...extra }, { error: `${name} must be an object` });
 
@@ -120,5 +154,9 @@ export type PushData = z.infer<typeof pushDataSchema>;
 export function dataHasAlert(data: Record<string, unknown>): boolean {
   const has = (o: unknown) =>
     typeof o === 'object' && o !== null && (o as Record<string, unknown>).alert !== undefined;
-  return has(data) || has(data.aps) || PLATFORM_OVERRIDES.some((p) => has(data[p]) || has((data[p] as { aps?: unknown } | undefined)?.aps));
+  return (
+    has(data) ||
+    has(data.aps) ||
+    PLATFORM_OVERRIDES.some((p) => has(data[p]) || has((data[p] as { aps?: unknown } | undefined)?.aps))
+  );
 }

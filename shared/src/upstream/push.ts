@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEVICE_PROFILE_RE, DEVICE_TYPES, MAX_DEVICE_ID_LENGTH, PROFILE_RULE, VENDORS } from './installations';
+import {
+  DEVICE_PROFILE_RE,
+  DEVICE_TYPES,
+  MAX_DEVICE_ID_LENGTH,
+  PROFILE_RULE,
+  VENDORS,
+} from './installations';
 import { pushDataSchema } from './push-data';
 
 /** Doc 2 Limits. */
@@ -34,7 +40,11 @@ const seconds = (name: string) =>
       message: `${name} must be a positive number of seconds (at most ten years)`,
     });
 
-const optString = (name: string) => z.string({ error: `${name} must be a string` }).max(1024).nullish();
+const optString = (name: string) =>
+  z
+    .string({ error: `${name} must be a string` })
+    .max(1024)
+    .nullish();
 
 /** Members both push endpoints take ("as in POST /push"). */
 const common = {
@@ -57,7 +67,11 @@ const notBoth = (v: { expiration_time?: unknown; expiration_interval?: unknown }
     });
 };
 
-const refused = (message: string) => z.unknown().refine((v) => v === undefined, { message });
+const refused = (message: string) =>
+  z
+    .unknown()
+    .optional()
+    .refine((v) => v === undefined, { message });
 
 /** Doc 2 "POST /1.1/push parameters". */
 export const pushParamsSchema = z
@@ -76,7 +90,9 @@ export const pushParamsSchema = z
       push_time: isoDate('push_time').nullish(),
       // "lower values count as 1000"; off when absent.
       flow_control: z
-        .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)], { error: 'flow_control must be a number of targets per second' })
+        .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)], {
+          error: 'flow_control must be a number of targets per second',
+        })
         .transform(Number)
         .refine(Number.isFinite, { message: 'flow_control must be a number of targets per second' })
         .nullish(),
