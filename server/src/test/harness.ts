@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { openTestDatabase } from '@switchboard/shared/sql/testing';
 import { createServer } from '../app';
-import type { Server } from '../app';
+import type { Server, ServerOptions } from '../app';
 
 export const TEST_KEYS = { appId: 'test-app-id', appKey: 'test-app-key', masterKey: 'test-master-key' };
 
@@ -55,7 +55,7 @@ export function authHeaders(mode: AuthMode): Record<string, string> {
 
 /** Boots the real server (PGlite, or Postgres under SB_TEST_DB=postgres) on a free port. */
 export async function startTestServer(
-  opts: { returnAclAllowed?: boolean; filesDir?: string } = {},
+  opts: Omit<Partial<ServerOptions>, 'sql' | 'keys'> = {},
 ): Promise<TestServer> {
   const db = await openTestDatabase();
   const server = await createServer({

@@ -7,6 +7,11 @@ import type { DeliveryGateway, GatewayFactory } from './types';
 /** The adapters by the name a profile's `gateway` gives; each new adapter registers here. */
 const FACTORIES: Record<string, GatewayFactory> = { recorder: createRecorder };
 
+/** Adds an adapter under the name profiles give in `gateway` (each adapter file calls it once). */
+export function registerGateway(name: string, factory: GatewayFactory): void {
+  FACTORIES[name] = factory;
+}
+
 const LABEL: Record<Channel, string> = {
   ios: 'iOS',
   lc: 'own Android channel',

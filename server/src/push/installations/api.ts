@@ -5,8 +5,7 @@ import {
   writeParamsSchema,
 } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
-import { isUniqueViolation } from '@switchboard/shared/sql';
-import { ApiError, forbidden, invalidJson } from '../../http/errors';
+import { forbidden, invalidJson } from '../../http/errors';
 import type { ApiRequest, ApiResponse } from '../../http/types';
 import { parseInput } from '../../http/validate';
 import { created } from '../../services/class-api';
@@ -54,16 +53,13 @@ export class InstallationApi extends ObjectApi {
     const key = installationKey(data);
     const device = String(data[key]);
     if (key === 'deviceToken') await forgetInvalidToken(req.sql, device);
-    for (let attempt = 0; ; attempt++) {
-      const existing = await this.findDevice(req.sql, key, device);
-      if (existing) return this.refresh(req, existing);
-      try {
-        return await super.create(req);
-      } catch (e) {
-        // Two creates of one new device at once: the unique index lets one win; the other updates it.
-        if (attempt > 0 || !(isUniqueViolation(e) || (e instanceof ApiError && e.code === 137))) throw e;
-      }
-    }
+    // One device at a time: two first saves of a device at once make one record, not two.
+    return req.sql.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lc_installation:${key}:${device}`]);
+      const existing = await this.findDevice(tx, key, device);
+      const sub = { ...req, sql: tx };
+      return existing ? this.refresh(sub, existing) : super.create(sub);
+    });
   }
 
   /** A create for a known device: that record, updated with the body (200, its objectId and createdAt). */
