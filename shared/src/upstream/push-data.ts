@@ -34,7 +34,7 @@ const alertObjectSchema = z.looseObject({
 
 /** A number from 0 to 1; LeanCloud's own example sends it as a string ("0.8"). */
 const volume = z
-  .union([z.number(), z.string().regex(/^\d*\.?\d+$/)])
+  .union([z.number(), z.string().regex(/^\d*\.?\d+$/, 'sound.volume must be a number from 0 to 1')])
   .refine((v) => Number(v) >= 0 && Number(v) <= 1, {
     message: 'sound.volume must be a number from 0 to 1',
   });

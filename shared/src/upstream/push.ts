@@ -34,7 +34,9 @@ const shortId = (name: string) =>
 /** Seconds; a numeric string is taken as well. Ten years at most. */
 const seconds = (name: string) =>
   z
-    .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/)], { error: `${name} must be a number of seconds` })
+    .union([z.number(), z.string().regex(/^\d+(\.\d+)?$/, `${name} must be a number of seconds`)], {
+      error: `${name} must be a number of seconds`,
+    })
     .transform(Number)
     .refine((n) => Number.isFinite(n) && n > 0 && n <= 10 * 365 * 86400, {
       message: `${name} must be a positive number of seconds (at most ten years)`,
@@ -90,9 +92,15 @@ export const pushParamsSchema = z
       push_time: isoDate('push_time').nullish(),
       // "lower values count as 1000"; off when absent.
       flow_control: z
-        .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)], {
-          error: 'flow_control must be a number of targets per second',
-        })
+        .union(
+          [
+            z.number(),
+            z.string().regex(/^-?\d+(\.\d+)?$/, 'flow_control must be a number of targets per second'),
+          ],
+          {
+            error: 'flow_control must be a number of targets per second',
+          },
+        )
         .transform(Number)
         .refine(Number.isFinite, { message: 'flow_control must be a number of targets per second' })
         .nullish(),
