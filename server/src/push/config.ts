@@ -41,12 +41,15 @@ const profileSchema = z.strictObject({
     .default({}),
 });
 
-const channelSchema = z
-  .record(
-    z.string().regex(PROFILE_NAME_RE, 'a profile name is _default or starts with a letter'),
-    profileSchema,
-  )
-  .refine((p) => Object.keys(p).every((k) => k === '_default' || DEVICE_PROFILE_RE.test(k)));
+const channelSchema = z.record(z.string(), profileSchema).superRefine((profiles, ctx) => {
+  for (const name of Object.keys(profiles))
+    if (!PROFILE_NAME_RE.test(name) || (name !== '_default' && !DEVICE_PROFILE_RE.test(name)))
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'a profile name is _default or starts with a letter',
+      });
+});
 
 export const pushConfigSchema = z.strictObject(
   Object.fromEntries(SUCCESS_CHANNELS.map((c) => [c, channelSchema.optional()])) as Record<

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { newObjectId } from '../lib/ids';
+import { insertObjects } from '../store/objects';
 import type { TestServer } from '../test/harness';
 
 /** Shared steps of the push area's HTTP tests. */
@@ -76,4 +78,59 @@ export async function advance(t: TestServer, ms: number): Promise<void> {
 export async function reset(t: TestServer): Promise<void> {
   const r = await t.request('POST', '/1.1/__test/reset', { auth: 'master' });
   expect(r.status, r.text).toBe(200);
+}
+
+/** Writes `n` installations straight into the table (a fast setup for fan-out tests), oldest first. */
+export async function seedInstallations(
+  t: TestServer,
+  n: number,
+  fields: (i: number) => Record<string, unknown>,
+  updatedAt?: Date,
+): Promise<string[]> {
+  const now =
+    updatedAt ??
+    new Date(
+      (await t.request('POST', '/1.1/__test/clock', { auth: 'master', body: { advanceMs: 0 } })).json
+        .iso as string,
+    );
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: newObjectId(now),
+    created_at: now,
+    updated_at: now,
+    acl: null,
+    data: { deviceType: 'android', installationId: `seed-${randomUUID()}`, ...fields(i) },
+  }));
+  await insertObjects(t.server.sql, '_Installation', rows);
+  return rows.map((r) => r.id);
+}
+
+/** What the recorder stored for a push, counted in the database: rows and duplicate deliveries. */
+export async function deliveryCounts(
+  t: TestServer,
+  pushId: string,
+): Promise<{ rows: number; duplicates: number }> {
+  const [row] = await t.server.sql.query<{ rows: number; duplicates: number }>(
+    'SELECT count(*)::int AS rows, coalesce(sum(duplicates), 0)::int AS duplicates FROM lc_push_deliveries WHERE push_id = $1',
+    [pushId],
+  );
+  return row ?? { rows: 0, duplicates: 0 };
+}
+
+/**
+ * Stops the server's clock (every part of the server reads this one clock), so what is due when
+ * depends on the test's steps only, never on how fast the machine runs them.
+ */
+export function freezeClock(t: TestServer): { advance(ms: number): void; restore(): void } {
+  const clock = t.server.clock;
+  const original = clock.now.bind(clock);
+  let at = original().getTime();
+  clock.now = () => new Date(at);
+  return {
+    advance: (ms) => {
+      at += ms;
+    },
+    restore: () => {
+      clock.now = original;
+    },
+  };
 }
