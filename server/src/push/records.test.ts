@@ -40,15 +40,28 @@ describe('push records', () => {
 
   it('list with where, order, limit, skip and count (master key only)', async () => {
     expect((await list({})).json.results).toHaveLength(4);
-    const r = await list({ where: { notificationId: 'batch1' }, order: '-createdAt', count: '1', limit: '1', skip: '1' });
+    const r = await list({
+      where: { notificationId: 'batch1' },
+      order: '-createdAt',
+      count: '1',
+      limit: '1',
+      skip: '1',
+    });
     expect(r.json.count).toBe(2);
     expect((r.json.results as { objectId: string }[]).map((x) => x.objectId)).toEqual([ids[1]]);
-    const done = await list({ where: { status: 'done', devices: { $gte: 1 } }, keys: 'status', count: '1', limit: '0' });
+    const done = await list({
+      where: { status: 'done', devices: { $gte: 1 } },
+      keys: 'status',
+      count: '1',
+      limit: '0',
+    });
     expect(done.json).toEqual({ results: [], count: 4 });
     expect((await list({}, 'app')).status).toBe(403);
     expect((await list({ where: '{bad' })).status).toBe(400);
     expect((await t.request('GET', '/1.1/classes/_Notification')).status).toBe(403);
-    expect((await t.request('GET', '/1.1/classes/_Notification', { auth: 'master' })).json.results).toHaveLength(4);
+    expect(
+      (await t.request('GET', '/1.1/classes/_Notification', { auth: 'master' })).json.results,
+    ).toHaveLength(4);
   });
 
   it('one record by objectId or notification_id; /1.1/tables/Notifications/:objectId with the application key', async () => {
@@ -66,12 +79,24 @@ describe('push records', () => {
   });
 
   it('are written by the push service only; deleting needs the master key', async () => {
-    const create = await t.request('POST', '/1.1/classes/_Notification', { auth: 'master', body: { status: 'done' } });
+    const create = await t.request('POST', '/1.1/classes/_Notification', {
+      auth: 'master',
+      body: { status: 'done' },
+    });
     expect(create.status).toBe(400);
     expect(create.json.error).toMatch(/written by the push service/);
-    expect((await t.request('PUT', `/1.1/classes/_Notification/${ids[0]}`, { auth: 'master', body: { devices: 9 } })).status).toBe(400);
+    expect(
+      (
+        await t.request('PUT', `/1.1/classes/_Notification/${ids[0]}`, {
+          auth: 'master',
+          body: { devices: 9 },
+        })
+      ).status,
+    ).toBe(400);
     expect((await t.request('DELETE', `/1.1/notifications/${ids[0]}`)).status).toBe(403);
-    expect((await t.request('DELETE', `/1.1/classes/_Notification/${ids[0]}`, { auth: 'master' })).status).toBe(200);
+    expect(
+      (await t.request('DELETE', `/1.1/classes/_Notification/${ids[0]}`, { auth: 'master' })).status,
+    ).toBe(200);
     expect((await t.request('DELETE', `/1.1/notifications/${ids[0]}`, { auth: 'master' })).status).toBe(404);
     expect((await list({})).json.results).toHaveLength(3);
   });

@@ -74,7 +74,9 @@ async function start(extraEnv: Record<string, string> = {}): Promise<{ child: Ch
   const url = `http://127.0.0.1:${port}`;
   await until('the server to start', async () => {
     if (child.exitCode !== null) throw new Error(`a server process exited with ${child.exitCode}`);
-    return fetch(`${url}/healthz`).then((r) => (r.ok ? true : undefined)).catch(() => undefined);
+    return fetch(`${url}/healthz`)
+      .then((r) => (r.ok ? true : undefined))
+      .catch(() => undefined);
   });
   const p = { child, url };
   procs.push(p);
@@ -117,65 +119,79 @@ const doneRecord = (url: string, id: string) =>
     return r.json.status === 'done' ? r.json : undefined;
   });
 
-describe.skipIf(!onPostgres)('two server processes on one Postgres (Postgres only: PGlite is one process)', () => {
-  let a: { child: ChildProcess; url: string };
-  let b: { child: ChildProcess; url: string };
-  beforeAll(async () => {
-    sql = await openSql({ url: URL_, schema });
-    a = await start();
-    // B's recorder takes 3 s a batch, as a slow gateway would: it is caught holding chunks when killed.
-    const config = join(tmpdir(), `${schema}.json`);
-    writeFileSync(config, JSON.stringify({ lc: { _default: { options: { latencyMs: 3000 } } } }));
-    b = await start({ PUSH_CONFIG_FILE: config });
-  }, 120_000);
-  afterAll(async () => {
-    for (const { child } of procs)
-      if (child.exitCode === null && child.signalCode === null)
-        await new Promise((resolve) => {
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        });
-    await sql?.close();
-    const admin = await openSql({ url: URL_ });
-    await admin.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => admin.close());
-  });
-
-  it('a scheduled push fires once, on one of the processes', async () => {
-    await seed(300, 'sched');
-    const at = new Date(Date.now() + 90_000).toISOString();
-    const sent = await call(a.url, 'POST', '/1.1/push', { channels: ['sched'], data: { alert: 'later' }, push_time: at });
-    const id = String(sent.json.objectId);
-    for (const p of [a, b]) await call(p.url, 'POST', '/1.1/__test/clock', { advanceMs: 90_000 });
-    expect(await doneRecord(a.url, id)).toMatchObject({ devices: 300, successes: 300 });
-    expect(await counts(id)).toMatchObject({ rows: 300, duplicates: 0 });
-    const plans = await sql.query<{ attempts: number }>("SELECT attempts FROM lc_jobs WHERE queue = 'push.plan' AND group_key = $1", [id]);
-    expect(plans).toEqual([{ attempts: 1 }]);
-    for (const p of [a, b]) await call(p.url, 'POST', '/1.1/__test/clock', { reset: true });
-  }, 60_000);
-
-  it('a process killed with SIGKILL mid fan-out loses nothing: every device gets the push once, counts exact', async () => {
-    await seed(N, 'all');
-    const sent = await call(a.url, 'POST', '/1.1/push', { channels: ['all'], data: { alert: 'hello' }, flow_control: 1000 });
-    expect(sent.status).toBe(200);
-    const id = String(sent.json.objectId);
-    const bPid = String(b.child.pid);
-    // Wait until B holds a chunk (its adapter needs 3 s to answer), then kill it without warning.
-    await until('B to hold a chunk', async () => {
-      const held = await sql.query(
-        "SELECT 1 FROM lc_jobs WHERE queue = 'push.chunk' AND state = 'active' AND locked_by LIKE $1",
-        [`pid-${bPid}-%`],
-      );
-      return held.length > 0 ? true : undefined;
+describe.skipIf(!onPostgres)(
+  'two server processes on one Postgres (Postgres only: PGlite is one process)',
+  () => {
+    let a: { child: ChildProcess; url: string };
+    let b: { child: ChildProcess; url: string };
+    beforeAll(async () => {
+      sql = await openSql({ url: URL_, schema });
+      a = await start();
+      // B's recorder takes 3 s a batch, as a slow gateway would: it is caught holding chunks when killed.
+      const config = join(tmpdir(), `${schema}.json`);
+      writeFileSync(config, JSON.stringify({ lc: { _default: { options: { latencyMs: 3000 } } } }));
+      b = await start({ PUSH_CONFIG_FILE: config });
+    }, 120_000);
+    afterAll(async () => {
+      for (const { child } of procs)
+        if (child.exitCode === null && child.signalCode === null)
+          await new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          });
+      await sql?.close();
+      const admin = await openSql({ url: URL_ });
+      await admin.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => admin.close());
     });
-    b.child.kill('SIGKILL');
-    await new Promise((resolve) => b.child.once('exit', resolve));
-    const rec = await doneRecord(a.url, id);
-    expect(rec).toMatchObject({ devices: N, successes: N, lcSuccesses: N, errors: [] });
-    expect(await counts(id)).toEqual({ rows: N, duplicates: 0, workers: 1 });
-    const taken = await sql.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM lc_jobs WHERE queue = 'push.chunk' AND group_key = $1 AND attempts > 1",
-      [id],
-    );
-    expect(taken[0]?.n).toBeGreaterThan(0);
-  }, 60_000);
-});
+
+    it('a scheduled push fires once, on one of the processes', async () => {
+      await seed(300, 'sched');
+      const at = new Date(Date.now() + 90_000).toISOString();
+      const sent = await call(a.url, 'POST', '/1.1/push', {
+        channels: ['sched'],
+        data: { alert: 'later' },
+        push_time: at,
+      });
+      const id = String(sent.json.objectId);
+      for (const p of [a, b]) await call(p.url, 'POST', '/1.1/__test/clock', { advanceMs: 90_000 });
+      expect(await doneRecord(a.url, id)).toMatchObject({ devices: 300, successes: 300 });
+      expect(await counts(id)).toMatchObject({ rows: 300, duplicates: 0 });
+      const plans = await sql.query<{ attempts: number }>(
+        "SELECT attempts FROM lc_jobs WHERE queue = 'push.plan' AND group_key = $1",
+        [id],
+      );
+      expect(plans).toEqual([{ attempts: 1 }]);
+      for (const p of [a, b]) await call(p.url, 'POST', '/1.1/__test/clock', { reset: true });
+    }, 60_000);
+
+    it('a process killed with SIGKILL mid fan-out loses nothing: every device gets the push once, counts exact', async () => {
+      await seed(N, 'all');
+      const sent = await call(a.url, 'POST', '/1.1/push', {
+        channels: ['all'],
+        data: { alert: 'hello' },
+        flow_control: 1000,
+      });
+      expect(sent.status).toBe(200);
+      const id = String(sent.json.objectId);
+      const bPid = String(b.child.pid);
+      // Wait until B holds a chunk (its adapter needs 3 s to answer), then kill it without warning.
+      await until('B to hold a chunk', async () => {
+        const held = await sql.query(
+          "SELECT 1 FROM lc_jobs WHERE queue = 'push.chunk' AND state = 'active' AND locked_by LIKE $1",
+          [`pid-${bPid}-%`],
+        );
+        return held.length > 0 ? true : undefined;
+      });
+      b.child.kill('SIGKILL');
+      await new Promise((resolve) => b.child.once('exit', resolve));
+      const rec = await doneRecord(a.url, id);
+      expect(rec).toMatchObject({ devices: N, successes: N, lcSuccesses: N, errors: [] });
+      expect(await counts(id)).toEqual({ rows: N, duplicates: 0, workers: 1 });
+      const taken = await sql.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM lc_jobs WHERE queue = 'push.chunk' AND group_key = $1 AND attempts > 1",
+        [id],
+      );
+      expect(taken[0]?.n).toBeGreaterThan(0);
+    }, 60_000);
+  },
+);
