@@ -80,7 +80,7 @@ export class JobRunner {
   ) {}
 
   register<P>(queue: string, options: QueueOptions<P>): void {
-    this.queues.set(queue, options as QueueOptions<never>);
+    this.queues.set(queue, options);
   }
 
   /** Adds a job (inside the caller's transaction when given one); wakes this process's workers. */

@@ -75,7 +75,7 @@ export class GatewayDirectory {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([...this.made.values()].map((g) => g.close?.()));
+    await Promise.allSettled([...this.made.values()].map((g) => g.close?.() ?? Promise.resolve()));
     this.made.clear();
   }
 }

@@ -48,7 +48,8 @@ export function apnsRequest(
   const headers: Record<string, string> = {
     'apns-push-type': typeof d['apns-push-type'] === 'string' ? d['apns-push-type'] : 'alert',
   };
-  if (d['apns-priority'] !== undefined) headers['apns-priority'] = String(d['apns-priority']);
+  const priority = d['apns-priority'];
+  if (typeof priority === 'number') headers['apns-priority'] = String(priority);
   if (typeof d['collapse-id'] === 'string') headers['apns-collapse-id'] = d['collapse-id'];
   if (ctx.topic) headers['apns-topic'] = ctx.topic;
   if (ctx.expiresAt) headers['apns-expiration'] = String(Math.floor(ctx.expiresAt.getTime() / 1000));
