@@ -2,9 +2,11 @@ import { migrate } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
 import type { Clock } from '../lib/clock';
 import { jobMigrations } from './migrations';
+import { registerRecurring } from './recurring';
 import { JobRunner } from './runner';
 import { purgeFinishedJobs } from './store';
 
+export { registerRecurring } from './recurring';
 export { JobRunner } from './runner';
 export type { JobContext, QueueOptions } from './runner';
 
@@ -33,7 +35,7 @@ export async function createJobRunner(
     concurrency: sql.kind === 'pglite' ? 2 : 4,
     log,
   });
-  runner.registerRecurring('jobs.purge', 3_600_000, async () => {
+  registerRecurring(runner, 'jobs.purge', 3_600_000, async () => {
     const before = new Date(clock.now().getTime() - KEEP_FINISHED_MS);
     while ((await purgeFinishedJobs(sql, before)) > 0);
   });

@@ -5,6 +5,7 @@ import type { TestDatabase } from '@switchboard/shared/sql/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Clock } from '../lib/clock';
 import { jobMigrations } from './migrations';
+import { registerRecurring } from './recurring';
 import { JobRunner, LeaseLost } from './runner';
 import type { JobContext, QueueOptions } from './runner';
 import { claimJobs, enqueueJobs } from './store';
@@ -173,18 +174,23 @@ describe('job runner', () => {
 
   it('keeps one waiting instance of a singleton, and a recurring job enqueues its next run', async () => {
     let runs = 0;
-    const r = new JobRunner(sql, clock, {
-      leaseMs: 1000,
-      pollMs: 60_000,
-      concurrency: 1,
-      log: (e) => errors.push(e),
-    });
-    r.registerRecurring('tick', 3_600_000, () => Promise.resolve(void runs++));
-    await enqueueJobs(
-      sql,
-      [{ queue: 'tick', payload: {}, opts: { singletonKey: 'recurring' } }],
-      clock.now(),
-    );
+    const serverProcess = () => {
+      const r = new JobRunner(sql, clock, {
+        leaseMs: 1000,
+        pollMs: 60_000,
+        concurrency: 1,
+        log: (e) => errors.push(e),
+      });
+      registerRecurring(r, 'tick', 3_600_000, () => Promise.resolve(void runs++));
+      return r;
+    };
+    // Each process that starts makes sure one run waits; a second one adds nothing.
+    const [a, b] = [serverProcess(), serverProcess()];
+    a.start();
+    b.start();
+    await Promise.all([a.stop(), b.stop()]);
+    expect(await states()).toHaveLength(1);
+    const r = serverProcess();
     await enqueueJobs(
       sql,
       [{ queue: 'tick', payload: {}, opts: { singletonKey: 'recurring' } }],

@@ -52,8 +52,6 @@ export interface RunnerOptions {
 /** Delay before attempt n + 1: 1 s, 2 s, 4 s ... at most 5 minutes. */
 export const backoffMs = (attempt: number) => Math.min(300_000, 1000 * 2 ** Math.max(0, attempt - 1));
 
-const RECURRING = { singletonKey: 'recurring', maxAttempts: 3 };
-
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
@@ -69,7 +67,8 @@ export class JobRunner {
   private readonly running = new Set<Promise<void>>();
   private claiming: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private readonly recurring: string[] = [];
+  private readonly starters: ((sql: Sql) => Promise<unknown>)[] = [];
+  private starting: Promise<void> | undefined;
   private stopped = false;
   private readonly stopping = new AbortController();
 
@@ -95,37 +94,15 @@ export class JobRunner {
     return id;
   }
 
-  /**
-   * A job that runs every `everyMs` on one of the processes: one waiting instance at a time
-   * (singleton), the next enqueued in the transaction that completes or gives up the last.
-   */
-  registerRecurring(queue: string, everyMs: number, run: (ctx: JobContext<never>) => Promise<void>): void {
-    const next = (tx: Sql) =>
-      enqueueJobs(
-        tx,
-        [{ queue, payload: {}, opts: { ...RECURRING, runAt: this.later(everyMs) } }],
-        this.clock.now(),
-      );
-    this.recurring.push(queue);
-    this.register<never>(queue, {
-      handler: async (ctx) => {
-        await run(ctx);
-        await ctx.step(async (tx) => {
-          await ctx.complete(tx);
-          await next(tx);
-        });
-      },
-      onFailed: async (tx) => void (await next(tx)),
-    });
+  /** Runs `fn` when the runner starts (recurring jobs make sure their next run is waiting). */
+  atStart(fn: (sql: Sql) => Promise<unknown>): void {
+    this.starters.push(fn);
   }
 
   start(): void {
-    if (this.recurring.length > 0)
-      void enqueueJobs(
-        this.sql,
-        this.recurring.map((queue) => ({ queue, payload: {}, opts: RECURRING })),
-        this.clock.now(),
-      ).catch((e: unknown) => this.opts.log(e));
+    this.starting = Promise.allSettled(this.starters.map((fn) => fn(this.sql))).then((all) => {
+      for (const r of all) if (r.status === 'rejected') this.opts.log(r.reason);
+    });
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
     this.timer.unref();
   }
@@ -134,6 +111,7 @@ export class JobRunner {
     this.stopped = true;
     this.stopping.abort();
     if (this.timer) clearInterval(this.timer);
+    await this.starting;
     await this.claiming?.catch(() => undefined);
     await Promise.allSettled([...this.running]);
   }
@@ -227,7 +205,8 @@ export class JobRunner {
     }
   }
 
-  private later(ms: number): Date {
+  /** `ms` from the runner's now. */
+  later(ms: number): Date {
     return new Date(this.clock.now().getTime() + ms);
   }
 

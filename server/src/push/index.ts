@@ -2,6 +2,7 @@ import { migrate } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
 import type { ApiRouter } from '../http/router';
 import type { Clock } from '../lib/clock';
+import { registerRecurring } from '../jobs/recurring';
 import type { JobRunner } from '../jobs/runner';
 import { mountClass } from '../routes/objects';
 import type { ObjectApiDeps } from '../services/object-api';
@@ -62,7 +63,7 @@ export async function createPushArea(d: PushAreaDeps): Promise<PushArea> {
   };
   d.jobs.register(PLAN_QUEUE, planQueue(engine));
   d.jobs.register(CHUNK_QUEUE, chunkQueue(engine));
-  d.jobs.registerRecurring('push.housekeeping', 3_600_000, async () => {
+  registerRecurring(d.jobs, 'push.housekeeping', 3_600_000, async () => {
     const now = d.clock.now();
     await deleteStaleInstallations(d.sql, d.classes, now);
     await d.sql.query(
