@@ -16,7 +16,7 @@ import type { EngineDeps } from './engine/deps';
 import { planQueue } from './engine/plan';
 import { GatewayDirectory } from './gateways';
 import { InstallationApi } from './installations/api';
-import { deleteStaleInstallations } from './installations/expiry';
+import { housekeeping } from './housekeeping';
 import { ensurePushClasses } from './installations/setup';
 import { PUSH_TABLES, pushMigrations } from './migrations';
 import { RecordsApi } from './records-api';
@@ -63,17 +63,9 @@ export async function createPushArea(d: PushAreaDeps): Promise<PushArea> {
   };
   d.jobs.register(PLAN_QUEUE, planQueue(engine));
   d.jobs.register(CHUNK_QUEUE, chunkQueue(engine));
-  registerRecurring(d.jobs, 'push.housekeeping', 3_600_000, async () => {
-    const now = d.clock.now();
-    await deleteStaleInstallations(d.sql, d.classes, now);
-    await d.sql.query(
-      "DELETE FROM lc_push_requests WHERE created_at < $1::timestamptz - interval '5 minutes'",
-      [now],
-    );
-    await d.sql.query("DELETE FROM lc_push_daily WHERE day < ($1::timestamptz - interval '7 days')::date", [
-      now,
-    ]);
-  });
+  registerRecurring(d.jobs, 'push.housekeeping', 3_600_000, () =>
+    housekeeping(d.sql, d.classes, d.clock.now()),
+  );
   const installations = new InstallationApi(d.accounts, d.classes);
   const records = new RecordsApi({ reads: d.accounts.reads, clock: d.clock });
   return {

@@ -39,19 +39,15 @@ describe('the SDK with installations and push', () => {
     await expect(AV.Push.send({ channels: ['news'], data: { alert: 'client' } })).rejects.toMatchObject({
       code: 403,
     });
-    const byChannel = (await AV.Push.send(
+    const byChannel = await AV.Push.send<{ objectId: string }>(
       { channels: ['news'], data: { alert: 'hi' } },
       { useMasterKey: true },
-    )) as {
-      objectId: string;
-    };
+    );
     const where = new AV.Query(AV.Installation).equalTo('installationId', installationId);
-    const byQuery = (await AV.Push.send(
+    const byQuery = await AV.Push.send<{ objectId: string }>(
       { where, data: { alert: 'just you' }, expiration_interval: 60 },
       { useMasterKey: true },
-    )) as {
-      objectId: string;
-    };
+    );
     await settle(sdk().t);
     for (const id of [byChannel.objectId, byQuery.objectId]) {
       expect(await record(sdk().t, id)).toMatchObject({ status: 'done', successes: 1 });
@@ -61,12 +57,10 @@ describe('the SDK with installations and push', () => {
 
   it('AV.Push.send with a push_time a day ahead waits as a scheduled push', async () => {
     const at = new Date(Date.now() + 86_400_000);
-    const res = (await AV.Push.send(
+    const res = await AV.Push.send<{ objectId: string }>(
       { channels: ['later'], data: { alert: 'tomorrow' }, push_time: at },
       { useMasterKey: true },
-    )) as {
-      objectId: string;
-    };
+    );
     expect(await record(sdk().t, res.objectId)).toMatchObject({
       status: 'scheduled',
       'push-time': at.toISOString(),
