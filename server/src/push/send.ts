@@ -16,6 +16,10 @@ import { createRecord, updateRecord } from './records';
 import { acceptDevicesPush, acceptQueryPush, randomAlnum } from './request';
 import type { AcceptedPush } from './request';
 import { insertChunk, insertPush } from './store';
+import type { PushRow } from './store';
+import type { AppSettings } from '../services/settings';
+import { settle } from './engine/finish';
+import { DEV_PROFILE_REFUSED } from './engine/plan';
 
 /**
  * Doc 2 req_id: "Different requests with the same req_id within 5 minutes are duplicates and only
@@ -43,14 +47,40 @@ async function earlierWithReqId(
   return first && { objectId: first.push_id, createdAt: first.push_created_at.toISOString() };
 }
 
+/** A device list is one chunk (at most 500 ids): no planning. */
+async function planDeviceList(
+  deps: EngineDeps,
+  tx: Sql,
+  push: PushRow,
+  ids: string[],
+  now: Date,
+  settings: AppSettings,
+) {
+  const req = push.request;
+  if (req.deviceType === 'ios' && req.prod === 'dev' && ids.length > settings.devPushDeviceLimit) {
+    await settle(tx, push, {
+      now,
+      chunkDelta: -1,
+      status: 'error',
+      tally: { errors: [DEV_PROFILE_REFUSED] },
+    });
+    return;
+  }
+  const granted = await takeDailyTargets(tx, now, ids.length, settings.pushDailyTargets);
+  await insertChunk(tx, { push_id: push.id, seq: 0, targets: ids.slice(0, granted), attempt: 1 });
+  await enqueueChunk(deps, tx, { push: push.id, seq: 0 }, now);
+  const errors = granted < ids.length ? [dailyLimitReached(settings.pushDailyTargets)] : [];
+  await updateRecord(tx, push.id, { now, tally: { devices: granted, errors } });
+}
+
 /** Writes the push as durable work: record, engine row, and its first job, in one transaction. */
-async function persist(deps: EngineDeps, tx: Sql, a: AcceptedPush, now: Date, dailyLimit: number) {
+async function persist(deps: EngineDeps, tx: Sql, a: AcceptedPush, now: Date, settings: AppSettings) {
   const id = newObjectId(now);
   if (a.reqId) {
     const first = await earlierWithReqId(tx, a.reqId, { id, createdAt: now }, now);
     if (first) return first;
   }
-  if (a.scheduled) await assertScheduledRoom(tx, (await deps.settings.get(tx)).scheduledPushLimit);
+  if (a.scheduled) await assertScheduledRoom(tx, settings.scheduledPushLimit);
   const status = a.scheduled ? 'scheduled' : 'in-queue';
   await createRecord(tx, {
     id,
@@ -74,17 +104,8 @@ async function persist(deps: EngineDeps, tx: Sql, a: AcceptedPush, now: Date, da
     created_at: now,
     ...(ids ? { planned: true, chunks: 1 } : {}),
   });
-  if (!ids) await enqueuePlan(deps, tx, id, a.pushAt);
-  else {
-    // A device list is one chunk (at most 500 ids): no planning.
-    const granted = await takeDailyTargets(tx, now, ids.length, dailyLimit);
-    await insertChunk(tx, { push_id: id, seq: 0, targets: ids.slice(0, granted), attempt: 1 });
-    await enqueueChunk(deps, tx, { push: id, seq: 0 }, now);
-    await updateRecord(tx, push.id, {
-      now,
-      tally: { devices: granted, errors: granted < ids.length ? [dailyLimitReached(dailyLimit)] : [] },
-    });
-  }
+  if (ids) await planDeviceList(deps, tx, push, ids, now, settings);
+  else await enqueuePlan(deps, tx, id, a.pushAt);
   return { objectId: id, createdAt: now.toISOString() };
 }
 
@@ -115,6 +136,6 @@ export async function sendPush(
   }
   const accepted = kind === 'query' ? acceptQueryPush(req, now) : acceptDevicesPush(req, now);
   if (!accepted.scheduled) await assertDailyRoom(req.sql, now, settings.pushDailyTargets);
-  const body = await req.sql.transaction((tx) => persist(deps, tx, accepted, now, settings.pushDailyTargets));
+  const body = await req.sql.transaction((tx) => persist(deps, tx, accepted, now, settings));
   return { body };
 }

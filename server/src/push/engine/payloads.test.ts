@@ -208,6 +208,17 @@ describe('payloads as each gateway would get them', () => {
     expect(viaHeader.rec.status).toBe('error');
     const production = await sent({ channels: ['d'], data: { alert: 'x' } });
     expect(production.rec).toMatchObject({ status: 'done', successes: 4 });
+    const list = await push(
+      t,
+      { device_type: 'ios', device_ids: ['a', 'b', 'c'], prod: 'dev', data: { alert: 'x' } },
+      '/1.1/push/devices',
+    );
+    await settle(t);
+    expect(await record(t, list)).toMatchObject({
+      status: 'error',
+      successes: 0,
+      errors: ['dev profile disabled for massive push'],
+    });
     // The cap counts iOS devices: prod concerns iOS only.
     const android = await push(t, {
       where: { deviceType: 'android' },
