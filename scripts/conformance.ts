@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { openSql } from '@switchboard/shared/sql';
 import { freePort, root, run, startTs, stopAll, waitForHttp } from './lib';
 
-/** The kit's files for the areas built so far (Doc 1: storage, accounts, roles and ACL, files). */
+/** The kit's files for the areas built so far (Doc 1: storage, accounts, roles and ACL, files; Doc 2). */
 export const CONFORMANCE_FILES = [
   'objects-crud',
   'auth-headers',
@@ -23,6 +23,9 @@ export const CONFORMANCE_FILES = [
   'authdata',
   'roles-acl',
   'files-schemas-export-date',
+  // Doc 2: installations and push.
+  'installations',
+  'push',
 ];
 
 /**
@@ -35,6 +38,12 @@ const VARIANTS: { label: string; settings: Record<string, string>; files: string
     label: 'e-mail verification, forbidden unverified login, forced re-login',
     settings: { LC_EMAIL_VERIFY: '1', LC_FORBID_UNVERIFIED_EMAIL_LOGIN: '1', LC_FORCE_RELOGIN: '1' },
     files: ['users'],
+  },
+  {
+    // Doc 2 Limits: a low push quota, so the kit's rate-limit test needs few calls (it runs alone).
+    label: 'push calls limited to 5 a minute',
+    settings: { LC_PUSH_QUOTA: '5' },
+    files: ['rate-limits'],
   },
 ];
 

@@ -43,6 +43,10 @@ import { ScanService } from './services/scan';
 import { SchemaWriter } from './services/schema-writes';
 import { ClassRegistry } from './store/classes';
 import { serverMigrations } from './store/migrations';
+import { createJobRunner } from './jobs';
+import type { JobRunner, JobSettings } from './jobs';
+import { createPushArea } from './push';
+import type { PushConfig } from './push';
 
 export interface ServerOptions {
   sql: Sql;
@@ -58,6 +62,10 @@ export interface ServerOptions {
   settings?: Partial<AppSettings>;
   /** Folder for uploaded file content; a temporary folder when unset. */
   filesDir?: string | undefined;
+  /** Background jobs: lease and polling. */
+  jobs?: JobSettings;
+  /** The push configuration (APNs and vendor profiles); none: deliveries go to the recorder. */
+  pushConfig?: PushConfig;
 }
 
 export interface Server {
@@ -66,6 +74,7 @@ export interface Server {
   clock: Clock;
   classes: ClassRegistry;
   maintenance: Maintenance;
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -93,10 +102,25 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const roles = new RoleApi(accounts);
   const blobs = await BlobStore.open(opts.filesDir);
   const files = new FileApi({ ...accounts, blobs });
+  const jobs = await createJobRunner(sql, clock, opts.jobs ?? {}, (err) => logError(err));
+  const push = await createPushArea({
+    sql,
+    classes,
+    clock,
+    settings,
+    jobs,
+    accounts,
+    appId: opts.keys.appId,
+    config: opts.pushConfig,
+  });
   const uploads = new UploadService({ ...accounts, blobs }, sql);
 
   // Doc 1 File record: "File records are queried as the class path /1.1/classes/files".
-  objectRoutes(router, accounts, { _User: users, _Role: roles, _File: files, files });
+  objectRoutes(router, accounts, {
+    ...{ _User: users, _Role: roles, _File: files, files },
+    ...{ _Installation: push.installations, _Notification: push.records },
+  });
+  push.routes(router);
   userRoutes(router, users, accounts);
   smsRoutes(router, accounts);
   mountClass(router, '/1.1/roles', () => roles);
@@ -116,7 +140,14 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   exportRoutes(router, exports);
   indexRoutes(router, new IndexService(classes, (className) => maintenance.analyze(className)));
   if (opts.testControl)
-    controlRoutes(router, { classes, clock, afterReset: (tx) => ensureBuiltinClasses(tx, classes) });
+    controlRoutes(router, {
+      classes,
+      clock,
+      afterReset: async (tx) => {
+        await ensureBuiltinClasses(tx, classes);
+        await push.afterReset(tx);
+      },
+    });
 
   const http = await createTransport({
     router,
@@ -140,13 +171,17 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   logError = (err) => http.log.error({ err }, 'background or batch element failure');
   worker.start();
   maintenance.start();
+  jobs.start();
   return {
     http,
     sql,
     clock,
     classes,
     maintenance,
+    jobs,
     async close() {
+      await jobs.stop();
+      await push.close();
       await worker.stop();
       await maintenance.stop();
       await http.close();

@@ -44,6 +44,13 @@ const envSchema = z
     LC_FORCE_RELOGIN: flag,
     LC_USER_QUERY_OPEN: flag,
     FILES_DIR: z.string().trim().optional(),
+    // Doc 2 Limits and the client-push setting, until changed through the API (the conformance kit's names).
+    LC_PUSH_QUOTA: z.coerce.number().int().min(1).max(9600).optional(),
+    LC_CLIENT_PUSH_ALLOWED: flag,
+    /** The push configuration file (APNs and vendor profiles); secrets come from the variables it names. */
+    PUSH_CONFIG_FILE: z.string().trim().optional(),
+    /** How long a dead process's background jobs wait before another process takes them over. */
+    JOBS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   })
   .refine((c) => c.LC_APP_KEY !== c.LC_MASTER_KEY, {
     message: 'LC_MASTER_KEY must differ from LC_APP_KEY',

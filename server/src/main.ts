@@ -3,6 +3,7 @@ import { createServer } from './app';
 import { dataDirOf, filesDirOf, loadConfig } from './config';
 import { seedDemoData } from './demo/seed';
 import { listeningUrl } from './http/public-url';
+import { loadPushConfig } from './push';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,8 +26,12 @@ async function main(): Promise<void> {
       forbidUnverifiedEmailLogin: config.LC_FORBID_UNVERIFIED_EMAIL_LOGIN,
       forceRelogin: config.LC_FORCE_RELOGIN,
       userQueryOpen: config.LC_USER_QUERY_OPEN,
+      clientPushForbidden: !config.LC_CLIENT_PUSH_ALLOWED,
+      ...(config.LC_PUSH_QUOTA ? { pushCallsPerMinute: config.LC_PUSH_QUOTA } : {}),
     },
     filesDir: filesDirOf(config),
+    jobs: { leaseMs: config.JOBS_LEASE_MS },
+    pushConfig: loadPushConfig(config.PUSH_CONFIG_FILE),
   });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(server);

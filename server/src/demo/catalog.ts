@@ -1,4 +1,5 @@
 import type { Acl } from '@switchboard/shared';
+import { demoInstallations } from '../push/demo';
 
 export interface DemoObject {
   id: string;
@@ -135,7 +136,16 @@ export function demoCatalog(nextId: () => string, now: Date): Record<string, Dem
       verifiedPurchase: i % 4 !== 0,
     },
   }));
-  return { _User: users, _Role: roles, _File: files, Product: products, Store: stores, Review: reviews };
+  const _Installation = demoInstallations(nextId, now, users);
+  return {
+    _User: users,
+    _Role: roles,
+    _File: files,
+    Product: products,
+    Store: stores,
+    Review: reviews,
+    _Installation,
+  };
 }
 
 export interface DemoRelation {

@@ -167,6 +167,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
       // Never from Host or X-Forwarded-*: whoever sends the request chooses those.
       baseUrl: opts.publicUrl ?? listeningUrl(app.server.address()),
       client: header(req, 'x-lc-ua') ?? header(req, 'user-agent'),
+      prodHeader: header(req, LC_HEADERS.prod),
     });
     if (res.headers) void reply.headers(res.headers);
     return reply

@@ -23,6 +23,8 @@ export interface ApiRequest {
   baseUrl: string;
   /** The client's name and version: X-LC-UA, which SDKs send from browsers, else User-Agent. */
   client?: string | undefined;
+  /** X-LC-Prod, when sent (Doc 2 push: prod falls back to it). */
+  prodHeader?: string | undefined;
   /** Set for the elements of a /1.1/batch request. */
   inBatch?: boolean;
 }

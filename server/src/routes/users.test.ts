@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PUSH_SETTINGS } from '../push/settings';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { session, signUp, uniqueName } from '../test/accounts';
@@ -252,6 +253,7 @@ describe('user queries and settings', () => {
       forbidUnverifiedEmailLogin: false,
       forceRelogin: false,
       userQueryOpen: false,
+      ...DEFAULT_PUSH_SETTINGS,
     });
   });
 

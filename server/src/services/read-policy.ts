@@ -5,6 +5,7 @@ import { ApiError, forbidden } from '../http/errors';
 import type { Principal } from './access';
 import { isHiddenField } from './redact';
 import type { SettingsService } from './settings';
+import { installationFindForbidden } from '../push/installations/api';
 
 /** LeanCloud's answer to a _User query while the class query permission is closed. */
 export const userFindForbidden = () => forbidden("Forbidden to find by class '_User' permissions.");
@@ -82,6 +83,8 @@ export class ReadPolicy {
   private async check(sql: Sql, reads: Reads): Promise<void> {
     if (reads.classes.has('_User') && !(await this.settings.get(sql)).userQueryOpen)
       throw userFindForbidden();
+    // Doc 2 Installations: query "not available to client SDKs", sub-queries included.
+    if (reads.classes.has('_Installation')) throw installationFindForbidden();
     for (const [cls, field, use] of reads.fields)
       if (isHiddenField(cls, field)) throw hiddenFieldForbidden(cls, field, use);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Sql } from '@switchboard/shared/sql';
+import { DEFAULT_PUSH_SETTINGS, pushSettingsShape } from '../push/settings';
 
 /** Doc 1 Authentication rule 6 and the _User query permission: console settings of the app. */
 export const appSettingsSchema = z
@@ -12,6 +13,7 @@ export const appSettingsSchema = z
     forceRelogin: z.boolean(),
     /** Clients without the master key may query _User. */
     userQueryOpen: z.boolean(),
+    ...pushSettingsShape,
   })
   .strict();
 
@@ -22,6 +24,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   forbidUnverifiedEmailLogin: false,
   forceRelogin: false,
   userQueryOpen: false,
+  ...DEFAULT_PUSH_SETTINGS,
 };
 
 /**

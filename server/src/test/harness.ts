@@ -56,9 +56,7 @@ export function authHeaders(mode: AuthMode): Record<string, string> {
 
 /** Boots the real server (PGlite, or Postgres under SB_TEST_DB=postgres) on a free port. */
 export async function startTestServer(
-  opts: Pick<ServerOptions, 'returnAclAllowed' | 'filesDir' | 'publicUrl' | 'trustProxy'> & {
-    statementTimeoutMs?: number;
-  } = {},
+  opts: Omit<Partial<ServerOptions>, 'sql' | 'keys'> & { statementTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const { statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS, ...serverOpts } = opts;
   const db = await openTestDatabase({ statementTimeoutMs });

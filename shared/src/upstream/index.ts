@@ -7,3 +7,6 @@ export * from './where';
 export * from './json-limits';
 export * from './schemas';
 export * from './cql';
+export * from './installations';
+export * from './push-data';
+export * from './push';

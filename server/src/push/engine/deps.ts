@@ -1,0 +1,54 @@
+import type { Sql } from '@switchboard/shared/sql';
+import type { JobRunner } from '../../jobs/runner';
+import type { SettingsService } from '../../services/settings';
+import type { Clock } from '../../lib/clock';
+import type { ClassRegistry } from '../../store/classes';
+import type { GatewayDirectory } from '../gateways';
+
+export interface EngineDeps {
+  sql: Sql;
+  classes: ClassRegistry;
+  clock: Clock;
+  jobs: JobRunner;
+  gateways: GatewayDirectory;
+  settings: SettingsService;
+}
+
+/** Queues of the push engine. */
+export const PLAN_QUEUE = 'push.plan';
+export const CHUNK_QUEUE = 'push.chunk';
+
+export interface PlanJob {
+  push: string;
+}
+export interface ChunkJob {
+  push: string;
+  seq: number;
+}
+
+/** Installations per chunk: one page of the audience, one transaction of deliveries. */
+export const CHUNK_SIZE = 1000;
+/** Times a device the gateway asked to retry is tried in all. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+export function enqueueChunk(
+  deps: EngineDeps,
+  tx: Sql,
+  job: ChunkJob,
+  runAt: Date,
+): Promise<string | undefined> {
+  return deps.jobs.enqueue(tx, CHUNK_QUEUE, job, { runAt, groupKey: job.push, maxAttempts: 5 });
+}
+
+export function enqueuePlan(
+  deps: EngineDeps,
+  tx: Sql,
+  push: string,
+  runAt: Date,
+): Promise<string | undefined> {
+  return deps.jobs.enqueue(tx, PLAN_QUEUE, { push } satisfies PlanJob, {
+    runAt,
+    groupKey: push,
+    maxAttempts: 10,
+  });
+}

@@ -1,0 +1,99 @@
+import type { Sql } from '@switchboard/shared/sql';
+import type { JobContext, QueueOptions } from '../../jobs/runner';
+import { dailyLimitReached, takeDailyTargets } from '../limits';
+import { insertChunk, lockPush } from '../store';
+import type { PushRow } from '../store';
+import { audienceFilter, audiencePage, countIosAudience } from './audience';
+import { CHUNK_SIZE, enqueueChunk } from './deps';
+import type { EngineDeps, PlanJob } from './deps';
+import { settle } from './finish';
+
+/** Doc 2 Notification record: "dev profile disabled for massive push" (its exact text). */
+export const DEV_PROFILE_REFUSED = 'dev profile disabled for massive push';
+
+/** When chunk `k` may run: flow_control spreads the chunks at `flow` targets per second. */
+function chunkTime(push: PushRow, startedAt: Date, k: number, now: Date): Date {
+  const flow = push.request.flowControl;
+  if (!flow) return now;
+  return new Date(Math.max(now.getTime(), startedAt.getTime() + Math.floor((k * CHUNK_SIZE * 1000) / flow)));
+}
+
+/**
+ * One page of the audience in one transaction: its chunk and chunk job, the cursor, the record's
+ * device count and today's target count commit together, so a planner that dies resumes after
+ * the last page it committed and no device is planned twice. Returns whether pages remain.
+ */
+async function planPage(deps: EngineDeps, ctx: JobContext<PlanJob>, tx: Sql): Promise<boolean> {
+  const push = await lockPush(tx, ctx.job.payload.push);
+  if (!push || push.planned) {
+    await ctx.complete(tx);
+    return false;
+  }
+  const now = ctx.now();
+  const settings = await deps.settings.get(tx);
+  const startedAt = push.started_at ?? now;
+  const base = {
+    now,
+    startedAt,
+    status: push.status === 'error' ? ('error' as const) : ('running' as const),
+  };
+  const stop = async (o: Omit<Parameters<typeof settle>[2], 'now'>) => {
+    await settle(tx, push, { ...base, ...o, planned: true });
+    await ctx.complete(tx);
+    return false;
+  };
+  // Doc 2: expired pushes stop at their expiry.
+  if (push.expires_at && now >= push.expires_at) return stop({ expired: true });
+  const filter = await audienceFilter(tx, deps.classes, push.request.where, now);
+  if (!filter) return stop({});
+  if (!push.started_at && push.request.prod === 'dev') {
+    // Doc 2 Limits: "development-certificate push | at most 20,000 devices per push".
+    if ((await countIosAudience(tx, filter)) > settings.devPushDeviceLimit)
+      return stop({ status: 'error', tally: { errors: [DEV_PROFILE_REFUSED] } });
+  }
+  const ids = await audiencePage(tx, filter, push.cursor, CHUNK_SIZE);
+  const granted = await takeDailyTargets(tx, now, ids.length, settings.pushDailyTargets);
+  const page = ids.slice(0, granted);
+  const last = granted < ids.length || ids.length < CHUNK_SIZE;
+  if (page.length > 0) {
+    await insertChunk(tx, { push_id: push.id, seq: push.chunks, targets: page, attempt: 1 });
+    await enqueueChunk(
+      deps,
+      tx,
+      { push: push.id, seq: push.chunks },
+      chunkTime(push, startedAt, push.chunks, now),
+    );
+  }
+  await settle(tx, push, {
+    ...base,
+    tally: {
+      devices: page.length,
+      errors: granted < ids.length ? [dailyLimitReached(settings.pushDailyTargets)] : [],
+    },
+    chunkDelta: page.length > 0 ? 1 : 0,
+    addedChunks: page.length > 0 ? 1 : 0,
+    cursor: page.at(-1) ?? push.cursor,
+    planned: last,
+  });
+  if (last) await ctx.complete(tx);
+  return !last;
+}
+
+/** push.plan: pages through a query push's audience (keyset), one chunk job per page. */
+export function planQueue(deps: EngineDeps): QueueOptions<PlanJob> {
+  return {
+    async handler(ctx) {
+      while (await ctx.step((tx) => planPage(deps, ctx, tx)));
+    },
+    async onFailed(tx, job, error) {
+      const push = await lockPush(tx, job.payload.push);
+      if (push && !push.planned)
+        await settle(tx, push, {
+          now: deps.clock.now(),
+          planned: true,
+          status: 'error',
+          tally: { errors: [`finding the push's devices failed: ${error}`] },
+        });
+    },
+  };
+}
