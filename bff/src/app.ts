@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import type { RequestListener } from 'node:http';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
+import { GuardedClient } from '@switchboard/outbound';
 import { migrate } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
 import type { BffConfig } from './config';
@@ -33,7 +34,6 @@ import { requestLog } from './http/request-log';
 import { apiSecurityHeaders, cspNonce, pageSecurityHeaders } from './http/security';
 import { loadUser } from './http/session-cookie';
 import { webApp } from './http/web-app';
-import { GuardedClient } from './outbound/guarded-fetch';
 import { resolveSecretKey } from './secret-key';
 import { UpstreamClient } from './upstream/client';
 

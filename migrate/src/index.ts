@@ -8,6 +8,7 @@ export * from './csv';
 export * from './csv-types';
 export * from './engine';
 export * from './estimate';
+export * from './fetch-through';
 export * from './file-download';
 export * from './live';
 export * from './live-client';

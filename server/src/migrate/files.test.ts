@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { importExport, ImportTarget, openExport } from '@switchboard/migrate';
+import { runMigrateCli } from './run-cli';
 
 let t: TestServer;
 let dir: string;
@@ -67,22 +66,7 @@ describe('export files', () => {
 });
 
 describe('pnpm migrate', () => {
-  const cli = fileURLToPath(new URL('../cli/migrate.ts', import.meta.url));
-  const run = (args: string[]) =>
-    new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-        env: {
-          ...process.env,
-          LC_BASE_URL: t.url,
-          LC_APP_ID: TEST_KEYS.appId,
-          LC_MASTER_KEY: TEST_KEYS.masterKey,
-        },
-      });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      child.on('close', (code) => resolve({ code, out }));
-    });
+  const run = (args: string[]) => runMigrateCli(t.url, args);
 
   it('prints progress and the report, and exits non-zero when something failed', async () => {
     const folder = join(dir, 'cli');
