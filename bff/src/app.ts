@@ -24,6 +24,7 @@ import { auditRoutes } from './http/routes/audit';
 import { authRoutes } from './http/routes/auth';
 import { consoleUserRoutes } from './http/routes/console-users';
 import { exportRoutes } from './http/routes/export';
+import { filePreviewRoutes } from './http/routes/file-preview';
 import { fileRoutes } from './http/routes/files';
 import { layoutRoutes } from './http/routes/layouts';
 import { migrationRoutes } from './http/routes/migrations';
@@ -100,6 +101,7 @@ export async function createBff(
   const access = appAccess(sql, config.apps, clients);
   app.use(exportRoutes(access));
   app.use(fileRoutes(access));
+  app.use(filePreviewRoutes(access, outbound));
   app.use(layoutRoutes(sql, access));
   app.use(migrationRoutes(access, { uploads: uploadsRoot(config.database.dataDir), outbound }));
   app.use(appRoutes(sql, config.apps, clients));
