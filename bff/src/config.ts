@@ -43,7 +43,10 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  /** Lets live copies and file downloads reach loopback and private addresses (@switchboard/outbound). */
+  /**
+   * Lets live copies, file downloads and file previews reach loopback and private addresses
+   * (@switchboard/outbound).
+   */
   CONSOLE_ALLOW_PRIVATE_SOURCES: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()

@@ -104,7 +104,16 @@ export function CellValue({ app, format, view, onOpenRelation, onView }: CellVal
           title={view.name ?? view.id}
         >
           {view.image && (
-            <img src={filePreviewUrl(app, view.id)} alt="" loading="lazy" className="cell-thumb" />
+            <img
+              src={filePreviewUrl(app, view.id)}
+              alt=""
+              loading="lazy"
+              className="cell-thumb"
+              // A file its host no longer serves keeps its name, without a broken-image icon.
+              onError={(e) => {
+                e.currentTarget.hidden = true;
+              }}
+            />
           )}
           <span>{view.name ?? view.id}</span>
         </a>
