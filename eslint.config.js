@@ -1,5 +1,5 @@
 // One lint setup for every package. Import direction (DESIGN.md convention 5) is enforced here:
-// shared -> migrate -> (server | bff); shared -> web; inside web: lib/components -> features -> app, and features
+// shared -> migrate -> (server | bff); outbound -> (migrate | bff); shared -> web; inside web: lib/components -> features -> app, and features
 // do not import each other.
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
@@ -15,7 +15,7 @@ const webFeatures = existsSync('web/src/features')
   : [];
 
 const packageOnly = (allowed) => {
-  const all = ['shared', 'migrate', 'server', 'bff', 'web', 'e2e', 'bench'];
+  const all = ['shared', 'outbound', 'migrate', 'server', 'bff', 'web', 'e2e', 'bench'];
   return all
     .filter((p) => !allowed.includes(p))
     .map((p) => ({
@@ -59,8 +59,13 @@ export default tseslint.config(
           zones: [
             {
               target: './shared',
-              from: ['./migrate', './server', './bff', './web', './e2e'],
+              from: ['./outbound', './migrate', './server', './bff', './web', './e2e'],
               message: 'shared/ is imported by others, never the reverse',
+            },
+            {
+              target: './outbound',
+              from: ['./shared', './migrate', './server', './bff', './web', './e2e'],
+              message: 'the guarded client stands alone, for the bff and the migration engine',
             },
             {
               target: './migrate',
@@ -96,18 +101,30 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared']) }] },
   },
   {
+    files: ['outbound/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['outbound']) }] },
+  },
+  {
     files: ['migrate/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'migrate']) }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'outbound', 'migrate']) }],
+    },
   },
   {
     files: ['server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'migrate', 'server']) }],
+      'no-restricted-imports': [
+        'error',
+        // outbound: its local test servers, in the tests of pnpm migrate's guard.
+        { patterns: packageOnly(['shared', 'outbound', 'migrate', 'server']) },
+      ],
     },
   },
   {
     files: ['bff/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'migrate', 'bff']) }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: packageOnly(['shared', 'outbound', 'migrate', 'bff']) }],
+    },
   },
   {
     files: ['web/**'],

@@ -60,6 +60,9 @@ export default defineConfig({
         UPSTREAM_APP_ID: stack.appId,
         UPSTREAM_APP_KEY: stack.appKey,
         UPSTREAM_MASTER_KEY: stack.masterKey,
+        // The specs' own "other hosts" (old file hosts, sources) are servers on this machine;
+        // the console as shipped fetches from public addresses only.
+        CONSOLE_ALLOW_PRIVATE_SOURCES: '1',
         // One line per request, as for the API server.
         LOG_LEVEL: 'debug',
       },

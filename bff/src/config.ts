@@ -49,7 +49,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => settled(parseAllowedHosts(v), ctx)),
-  /** Lets live copies and file downloads reach loopback and private addresses (outbound/). */
+  /**
+   * Lets live copies, file downloads and file previews reach loopback and private addresses
+   * (@switchboard/outbound).
+   */
   CONSOLE_ALLOW_PRIVATE_SOURCES: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()

@@ -1,12 +1,10 @@
 import type { FieldSchema } from '@switchboard/shared';
-import { estimateTotals } from './estimate';
+import { checkExport } from './check-export';
 import { classify, importOrder } from './plan';
 import type { ExportFile } from './plan';
 import { readRecords } from './readers';
 import { addFailure, emptyClassReport } from './report';
 import type { ClassReport, ImportReport } from './report';
-import { readSchemaFile } from './schema-file';
-import type { SchemaMap } from './schema-file';
 import { importRelations } from './relations';
 import type { BatchInput, BatchResult, MigrationTarget } from './target';
 
@@ -24,7 +22,7 @@ export interface ImportOptions {
   onProgress?: (p: ClassReport, elapsedMs: number) => void;
   /** Stops the import before its next batch; the import then rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Given, it is called once before the first class with the estimated objects of each class. */
+  /** Given, it is called once before the first class with the objects of each class. */
   onTotals?: (totals: Map<string, number>) => void;
 }
 
@@ -121,7 +119,8 @@ async function importClass(
 }
 
 /**
- * Imports a LeanCloud export folder: the schema first (classes and field types), then each class
+ * Imports a LeanCloud export folder: every file checked first (an ExportParseError, and nothing
+ * written, for one that cannot be read), then the schema (classes and field types), then each class
  * (built-in ones first), then relation members. Objects keep their objectId; one already in the
  * target with the same or a newer updatedAt is skipped, so running it again changes nothing.
  */
@@ -131,12 +130,11 @@ export async function importExport(
   opts: ImportOptions = {},
 ): Promise<ImportReport> {
   const started = Date.now();
-  if (opts.onTotals) opts.onTotals(await estimateTotals(paths));
   const files: ExportFile[] = paths.map(classify);
-  const schemaFile = files.find((f) => f.kind === 'schema');
-  const schema: SchemaMap = schemaFile
-    ? await readSchemaFile(schemaFile.path)
-    : new Map<string, Record<string, FieldSchema>>();
+  // Every file is read before anything is written: one that cannot be read writes nothing.
+  const checked = await checkExport(files, opts.signal);
+  opts.onTotals?.(checked.totals);
+  const schema = checked.schema ?? new Map<string, Record<string, FieldSchema>>();
   const byClass = new Map<string, string[]>();
   for (const f of files)
     if (f.kind === 'class') byClass.set(f.className, [...(byClass.get(f.className) ?? []), f.path]);

@@ -1,3 +1,4 @@
+import { FetchError, guardedFileFetch, MAX_FILE_BYTES } from './fetch-through';
 import { mapLimit } from './pool';
 import { addFailure, emptyClassReport } from './report';
 import type { ClassReport } from './report';
@@ -13,8 +14,13 @@ export interface DownloadOptions {
   onProgress?: (p: ClassReport) => void;
   /** Stops before the next file; the download then rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** How file content is fetched; a FetchError it throws says whether to try again. */
+  /**
+   * How file content is fetched; a FetchError it throws says whether to try again. By default a
+   * guarded client that fetches from public addresses only (file URLs are named by the data).
+   */
   fetch?: FetchLike;
+  /** With the default fetch: also fetch from loopback and private addresses (local development). */
+  allowPrivateSources?: boolean;
 }
 
 /** What downloadFiles reads the target's _File records with (LiveClient, or the bff's client). */
@@ -24,19 +30,6 @@ export interface FilePageReader {
     where?: Record<string, unknown>,
     keys?: string,
   ): AsyncGenerator<Record<string, unknown>[]>;
-}
-
-/** The import endpoint takes a file as base64 in a 20 MB JSON body. */
-export const MAX_FILE_BYTES = 15 * 1024 * 1024;
-
-/** A file that could not be fetched, and whether trying again may help. */
-export class FetchError extends Error {
-  constructor(
-    message: string,
-    readonly retry: boolean,
-  ) {
-    super(message);
-  }
 }
 
 async function fetchOnce(url: string, fetcher: FetchLike): Promise<Buffer> {
@@ -91,6 +84,21 @@ export async function downloadFiles(
   target: MigrationTarget,
   opts: DownloadOptions = {},
 ): Promise<ClassReport> {
+  const guarded = opts.fetch ? undefined : guardedFileFetch(opts.allowPrivateSources ?? false);
+  const fetcher = opts.fetch ?? guarded!.fetch;
+  try {
+    return await downloadAll(targetReader, target, fetcher, opts);
+  } finally {
+    await guarded?.close();
+  }
+}
+
+async function downloadAll(
+  targetReader: FilePageReader,
+  target: MigrationTarget,
+  fetcher: FetchLike,
+  opts: DownloadOptions,
+): Promise<ClassReport> {
   const report = emptyClassReport('_File content');
   const here = `${target.baseUrl}/files/`;
   for await (const page of targetReader.pages('_File', {}, 'url')) {
@@ -102,12 +110,7 @@ export async function downloadFiles(
       const id = String(f.objectId);
       const url = String(f.url);
       try {
-        const bytes = await fetchWithRetries(
-          url,
-          opts.fetch ?? fetch,
-          opts.attempts ?? 3,
-          opts.retryDelayMs ?? 500,
-        );
+        const bytes = await fetchWithRetries(url, fetcher, opts.attempts ?? 3, opts.retryDelayMs ?? 500);
         await target.sendFileContent(id, bytes);
         report.written++;
       } catch (e) {

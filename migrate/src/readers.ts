@@ -4,12 +4,26 @@ import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import { csvRecords } from './csv';
 import { csvObject, CsvCellError } from './csv-types';
+import { jsonErrorAt } from './json-errors';
 
 /**
  * One object read from an export file, or why a line could not be read. `bytes`: the size of its
  * JSON text when the reader knows it, so batches can be kept under the request size limit.
+ * `unreadable`: the file itself is not what its name says (not JSON, not a list of objects), as
+ * opposed to one value that does not fit its column; such a file is refused before any import.
  */
-export type ReadRecord = { where: string; value: unknown; bytes?: number } | { where: string; error: string };
+export type ReadRecord =
+  { where: string; value: unknown; bytes?: number } | { where: string; error: string; unreadable?: boolean };
+
+/** Where a file stops being JSON: "Post.json, line 3, column 7". */
+function notJson(name: string, text: string, e: unknown, firstLine = 1): ReadRecord {
+  const at = jsonErrorAt(text, e);
+  return {
+    where: `${name}, line ${firstLine + at.line - 1}, column ${at.column}`,
+    error: `not JSON (${at.reason})`,
+    unreadable: true,
+  };
+}
 
 async function* lines(path: string): AsyncGenerator<string> {
   const rl = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
@@ -20,14 +34,19 @@ async function* lines(path: string): AsyncGenerator<string> {
 async function* jsonLines(path: string): AsyncGenerator<ReadRecord> {
   const name = basename(path);
   let n = 0;
-  for await (const text of lines(path)) {
+  for await (const line of lines(path)) {
     n++;
+    // Editors on Windows may start a file with a byte order mark, which is not JSON.
+    const text = n === 1 ? line.replace(/^\uFEFF/, '') : line;
     if (text.trim() === '') continue;
+    let value: unknown;
     try {
-      yield { where: `${name}:${n}`, value: JSON.parse(text), bytes: text.length };
+      value = JSON.parse(text);
     } catch (e) {
-      yield { where: `${name}:${n}`, error: `Not JSON: ${(e as Error).message}` };
+      yield notJson(name, text, e, n);
+      continue;
     }
+    yield { where: `${name}:${n}`, value, bytes: text.length };
   }
 }
 
@@ -38,10 +57,11 @@ async function* jsonLines(path: string): AsyncGenerator<ReadRecord> {
 async function* jsonDocument(path: string): AsyncGenerator<ReadRecord> {
   const name = basename(path);
   let doc: unknown;
+  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   try {
-    doc = JSON.parse(await readFile(path, 'utf8'));
+    doc = JSON.parse(text);
   } catch (e) {
-    yield { where: name, error: `Not JSON: ${(e as Error).message}` };
+    yield notJson(name, text, e);
     return;
   }
   const list = Array.isArray(doc)
@@ -50,7 +70,11 @@ async function* jsonDocument(path: string): AsyncGenerator<ReadRecord> {
       ? (doc as { results: unknown[] }).results
       : undefined;
   if (!list) {
-    yield { where: name, error: 'Expected an array of objects or {"results": [...]}.' };
+    yield {
+      where: name,
+      error: 'not an export: it should hold an array of objects, or {"results": [...]}',
+      unreadable: true,
+    };
     return;
   }
   for (let i = 0; i < list.length; i++) yield { where: `${name}[${i}]`, value: list[i] };

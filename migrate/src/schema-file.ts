@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { asFieldType, isPlainObject } from '@switchboard/shared';
 import type { FieldSchema } from '@switchboard/shared';
+import { jsonErrorAt } from './json-errors';
+import { ExportParseError } from './parse-error';
 
 export type SchemaMap = Map<string, Record<string, FieldSchema>>;
 
@@ -22,7 +25,18 @@ function fieldsOf(raw: unknown): Record<string, FieldSchema> {
  * fields}]} (Parse and LeanCloud's /schemas), an array of those, or {ClassName: {field: {type}}}.
  */
 export async function readSchemaFile(path: string): Promise<SchemaMap> {
-  return parseSchemaDoc(JSON.parse(await readFile(path, 'utf8')));
+  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    const at = jsonErrorAt(text, e);
+    throw new ExportParseError(
+      `${basename(path)}, line ${at.line}, column ${at.column}`,
+      `not JSON (${at.reason})`,
+    );
+  }
+  return parseSchemaDoc(doc);
 }
 
 export function parseSchemaDoc(doc: unknown): SchemaMap {

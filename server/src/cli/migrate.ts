@@ -20,8 +20,8 @@ import {
 import type { ImportReport, TargetConfig } from '@switchboard/migrate';
 
 async function main(): Promise<number> {
-  const args = parseMigrateArgs(process.argv.slice(2));
   const env = process.env;
+  const args = parseMigrateArgs(process.argv.slice(2), env);
   let target: TargetConfig;
   let where: string;
   let close = (): Promise<void> => Promise.resolve();
@@ -42,6 +42,8 @@ async function main(): Promise<number> {
       console.log('Fetching file content from the old urls');
       report.classes.push(
         await downloadFiles(new LiveClient(target), new ImportTarget(target), {
+          // File urls are data: public addresses only, unless the operator allows more.
+          allowPrivateSources: args.allowPrivateSources ?? false,
           onProgress: (c) =>
             console.log(`  ${c.name}: ${c.written} stored, ${c.skipped} already here, ${c.failed} failed`),
         }),

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { importExport, ImportTarget, openExport } from '@switchboard/migrate';
+import { runMigrateCli } from './run-cli';
 
 let t: TestServer;
 let dir: string;
@@ -25,16 +24,13 @@ const target = () =>
 const line = (o: unknown) => `${JSON.stringify(o)}\n`;
 
 describe('export files', () => {
-  it('reads a zip, and reports bad lines with file, line and reason while the rest goes in', async () => {
+  it('reads a zip, and reports objects the server refuses with file, line and reason while the rest goes in', async () => {
     const zip = join(dir, 'export.zip');
     await writeFile(
       zip,
       zipSync({
         'export/Zipped.jsonl': strToU8(
-          line({ objectId: 'z1', n: 1 }) +
-            'not json\n' +
-            line({ objectId: 'z2', n: 'text' }) +
-            line({ n: 3 }),
+          line({ objectId: 'z1', n: 1 }) + line({ objectId: 'z2', n: 'text' }) + line({ n: 3 }),
         ),
         'export/Listed.json': strToU8(
           JSON.stringify([{ objectId: 'l1', createdAt: '2020-01-01T00:00:00.000Z' }]),
@@ -46,13 +42,9 @@ describe('export files', () => {
     const report = await importExport(target(), folder.files);
     await folder.cleanup();
     const zipped = report.classes.find((c) => c.name === 'Zipped');
-    expect(zipped).toMatchObject({ read: 4, written: 1, failed: 3 });
-    expect(zipped?.failures.map((f) => f.where)).toEqual([
-      'Zipped.jsonl:2',
-      'Zipped.jsonl:3',
-      'Zipped.jsonl:4',
-    ]);
-    expect(zipped?.failures[1]?.message).toMatch(/type/i);
+    expect(zipped).toMatchObject({ read: 3, written: 1, failed: 2 });
+    expect(zipped?.failures.map((f) => f.where)).toEqual(['Zipped.jsonl:2', 'Zipped.jsonl:3']);
+    expect(zipped?.failures[0]?.message).toMatch(/type/i);
     expect(report.classes.find((c) => c.name === 'Listed')).toMatchObject({ read: 1, written: 1 });
     expect(report.ignoredFiles.map((f) => f.path)).toEqual([expect.stringMatching(/notes\.txt$/)]);
     const back = await t.request('GET', '/1.1/classes/Listed/l1', { auth: 'master' });
@@ -67,22 +59,7 @@ describe('export files', () => {
 });
 
 describe('pnpm migrate', () => {
-  const cli = fileURLToPath(new URL('../cli/migrate.ts', import.meta.url));
-  const run = (args: string[]) =>
-    new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-        env: {
-          ...process.env,
-          LC_BASE_URL: t.url,
-          LC_APP_ID: TEST_KEYS.appId,
-          LC_MASTER_KEY: TEST_KEYS.masterKey,
-        },
-      });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      child.on('close', (code) => resolve({ code, out }));
-    });
+  const run = (args: string[]) => runMigrateCli(t.url, args);
 
   it('prints progress and the report, and exits non-zero when something failed', async () => {
     const folder = join(dir, 'cli');

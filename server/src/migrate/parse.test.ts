@@ -117,4 +117,13 @@ describe('parseMigrateArgs', () => {
     expect(() => parseMigrateArgs(['a', '--batch-size', '0'])).toThrow(/--batch-size/);
     expect(() => parseMigrateArgs(['a', '--nope', '1'])).toThrow(/--nope/);
   });
+  it('lets file downloads reach private addresses only when asked, by flag or environment', () => {
+    expect(parseMigrateArgs(['a', '--download-files']).allowPrivateSources).toBeUndefined();
+    const env = (v: string) => ({ MIGRATE_ALLOW_PRIVATE_SOURCES: v });
+    for (const off of ['', '0', 'no', 'false'])
+      expect(parseMigrateArgs(['a'], env(off)).allowPrivateSources, off).toBeUndefined();
+    expect(parseMigrateArgs(['--allow-private-sources', 'a']).allowPrivateSources).toBe(true);
+    expect(parseMigrateArgs(['a'], env('1')).allowPrivateSources).toBe(true);
+    expect(parseMigrateArgs(['a'], env('TRUE')).allowPrivateSources).toBe(true);
+  });
 });

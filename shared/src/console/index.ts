@@ -4,6 +4,7 @@ export * from './audit';
 export * from './auth';
 export * from './console-users';
 export * from './errors';
+export * from './file-preview';
 export * from './layouts';
 export * from './migrations';
 export * from './permissions';

@@ -298,6 +298,14 @@ export const consoleRoutes = {
     response: uploadedFileSchema,
     access: 'files.write',
   }),
+  /** A _File's content as a thumbnail image (./file-preview.ts); the body is the image itself. */
+  filePreview: route({
+    method: 'GET',
+    path: '/api/apps/:app/files/:id/preview',
+    body: none,
+    response: z.unknown(),
+    access: 'files.read',
+  }),
   /** The signed-in user's grid layout of a class (columns shown, order, widths, pinned). */
   getGridLayout: route({
     method: 'GET',

@@ -1,4 +1,4 @@
-import type { GuardedClient } from '../../outbound/guarded-fetch';
+import type { GuardedClient } from '@switchboard/outbound';
 
 /**
  * What a run needs from the console besides the request: where uploads are kept, and the client

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import {
   copyLive,
   downloadFiles,
+  FILE_ANSWER,
+  fetchThrough,
   importExport,
   LiveClient,
   MemoryCheckpoint,
@@ -13,7 +15,7 @@ import { UpstreamClient } from '../../upstream/client';
 import type { ProxyContext } from '../proxy/context';
 import { secretBoxFor } from '../secret-box';
 import type { MigrationEnv } from './env';
-import { FILE_ANSWER, fetchThrough, SOURCE_ANSWER } from './source-fetch';
+import { SOURCE_ANSWER } from './source-fetch';
 import type { RunProgress } from './progress';
 import type { MigrationRow } from './store';
 import { uploadDir, uploadExists } from './uploads';

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { addressPolicy } from '../../outbound/address-policy';
-import type { Resolve } from '../../outbound/guarded-agent';
-import { GuardedClient } from '../../outbound/guarded-fetch';
+import { addressPolicy, GuardedClient } from '@switchboard/outbound';
+import type { Resolve } from '@switchboard/outbound';
 import { ConsoleError } from '../errors';
 import { checkSourceUrl, withoutCredentials } from './source-url';
 

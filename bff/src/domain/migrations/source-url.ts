@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import type { GuardedClient } from '../../outbound/guarded-fetch';
-import { OutboundError } from '../../outbound/outbound-error';
+import { OutboundError } from '@switchboard/outbound';
+import type { GuardedClient } from '@switchboard/outbound';
 import { ConsoleError } from '../errors';
 
 const refuse = (message: string) =>

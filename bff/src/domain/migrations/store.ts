@@ -165,7 +165,11 @@ export async function saveProgress(
   return rows.length > 0;
 }
 
-/** The end of a run. Its progress is always kept; the status only moves from running. */
+/**
+ * The end of a run. Its progress is always kept; the status only moves from running. A run that
+ * succeeded cannot be resumed, so a live copy's sealed source key is deleted with its success; a
+ * run that failed or was cancelled keeps it, to be resumed.
+ */
 export async function finishRun(
   sql: Sql,
   id: string,
@@ -180,7 +184,8 @@ export async function finishRun(
   );
   if (!end) return;
   await sql.query(
-    `UPDATE console_migrations SET status = $2, error = $3, finished_at = now(), updated_at = now()
+    `UPDATE console_migrations SET status = $2, error = $3, finished_at = now(), updated_at = now(),
+            source_key_sealed = CASE WHEN $2 = 'succeeded' THEN NULL ELSE source_key_sealed END
       WHERE id = $1 AND status = 'running'`,
     [id, end.status, end.error],
   );

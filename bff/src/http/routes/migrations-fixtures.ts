@@ -9,7 +9,7 @@ import { openTestDatabase } from '@switchboard/shared/sql/testing';
 import { pino } from 'pino';
 import { createBff } from '../../app';
 import type { BffConfig } from '../../config';
-import type { GuardedClient } from '../../outbound/guarded-fetch';
+import type { GuardedClient } from '@switchboard/outbound';
 import type { ConsoleClient, TestBff } from '../../test/harness';
 import { testConfig } from '../../test/harness';
 import type { UpstreamServer } from '../../test/upstream-server';

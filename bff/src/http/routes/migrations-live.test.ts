@@ -55,6 +55,14 @@ afterAll(async () => {
   await Promise.all([source?.stop(), target?.stop()]);
 });
 
+const sealedKey = async (id: string) =>
+  (
+    await bff.sql.query<{ k: string | null }>(
+      'SELECT source_key_sealed AS k FROM console_migrations WHERE id = $1',
+      [id],
+    )
+  )[0]?.k;
+
 const strip = (o: Record<string, unknown>) => ({ ...o, updatedAt: o.updatedAt, createdAt: o.createdAt });
 async function expectSameData() {
   for (const className of ['Item', 'Note']) {
@@ -91,6 +99,8 @@ describe('live copy from a LeanCloud-compatible app', () => {
       });
       expect(m.classes.find((c) => c.name === 'Note')).toMatchObject({ total: 3, done: false });
       expect((await readAll(target, 'Note')).length).toBe(0);
+      // The form says it: the key is kept sealed while the run may be resumed.
+      expect(await sealedKey(id)).toMatch(/.{20}/);
       // Resuming a run that is not stopped is refused; resuming this one continues.
       gate.open();
       const resumed = await call('POST', `${base}/${id}/resume`);
@@ -102,6 +112,8 @@ describe('live copy from a LeanCloud-compatible app', () => {
       // Item was finished before the cancel: its checkpoint says so, and it is not read again.
       expect(classes.find((c) => c.name === 'Item')).toMatchObject({ read: ITEMS, written: ITEMS });
       expect(classes.find((c) => c.name === 'Note')).toMatchObject({ read: 3, written: 3 });
+      // ... and deleted once it succeeded.
+      expect(await sealedKey(id)).toBeNull();
       await expectSameData();
     } finally {
       await gate.close();

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import type { TFunction } from 'i18next';
 import { messageTemplate } from '../../../lib/i18n/template';
 import { paths } from '../../../lib/paths';
+import { filePreviewUrl } from '../api/file-preview';
 import type { CellView } from '../utils/format';
 
 /**
@@ -113,7 +114,18 @@ export function CellValue({ app, format, view, onOpenRelation, onView }: CellVal
           className="cell-file"
           title={view.name ?? view.id}
         >
-          {view.image && <img src={view.url} alt="" loading="lazy" className="cell-thumb" />}
+          {view.image && (
+            <img
+              src={filePreviewUrl(app, view.id)}
+              alt=""
+              loading="lazy"
+              className="cell-thumb"
+              // A file its host no longer serves keeps its name, without a broken-image icon.
+              onError={(e) => {
+                e.currentTarget.hidden = true;
+              }}
+            />
+          )}
           <span>{view.name ?? view.id}</span>
         </a>
       );

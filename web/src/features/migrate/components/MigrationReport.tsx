@@ -19,7 +19,10 @@ export function MigrationReport({ migration: m }: { migration: Migration }) {
       <Typography variant="h6" component="h2" id="migrate-report" gutterBottom>
         {t('migrate.run.report')}
       </Typography>
-      {failing.length === 0 && <Typography>{t('migrate.run.noFailures')}</Typography>}
+      {/* A run that failed as a whole (an export that cannot be read) says why above. */}
+      {failing.length === 0 && m.status !== 'failed' && (
+        <Typography>{t('migrate.run.noFailures')}</Typography>
+      )}
       {failing.map((c) => (
         <Table
           key={c.name}

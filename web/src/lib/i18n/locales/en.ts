@@ -939,7 +939,8 @@ export const en = {
       sourceUrlHint: 'The source app’s REST API address, e.g. https://abcd1234.lc-cn-n1-shared.com',
       sourceAppId: 'App ID',
       sourceMasterKey: 'Master Key',
-      masterKeyHint: 'Used only to read the source; it is not stored with the run.',
+      masterKeyHint:
+        'Used only to read the source. Stored with the run, encrypted with the console’s secret key, so the run can be resumed; never shown again, and deleted once the run succeeds.',
       showKey: 'Show the Master Key',
       hideKey: 'Hide the Master Key',
       errors: {

@@ -918,7 +918,8 @@ export const zhCN: Messages = {
       sourceUrlHint: '源应用的 REST API 地址，例如 https://abcd1234.lc-cn-n1-shared.com',
       sourceAppId: 'App ID',
       sourceMasterKey: 'Master Key',
-      masterKeyHint: '仅用于读取源应用，不会随迁移记录保存。',
+      masterKeyHint:
+        '仅用于读取源应用。它会用控制台密钥加密后随迁移记录保存，以便中断后继续；不会再显示，迁移成功后即删除。',
       showKey: '显示 Master Key',
       hideKey: '隐藏 Master Key',
       errors: {

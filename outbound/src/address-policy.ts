@@ -2,15 +2,23 @@ import ipaddr from 'ipaddr.js';
 import type { IPv4, IPv6 } from 'ipaddr.js';
 
 /**
- * Which addresses the console connects to when it fetches on a user's behalf (a live copy's
- * source, an old app's file URLs). Anyone who can name the address (a console developer, or an
- * app-key holder planting a _File url) would otherwise reach what only the console's own machine
- * can: its loopback services, the private network, the cloud's instance metadata.
+ * Which addresses are connected to when a fetch is made on someone else's word (a live copy's
+ * source, an old app's file URLs, a file preview). Anyone who can name the address (a console
+ * developer, or an app-key holder planting a _File url) would otherwise reach what only the
+ * fetching machine can: its loopback services, the private network, the cloud's instance metadata.
  */
 export type AddressClass = 'public' | 'loopback' | 'private' | 'link-local' | 'reserved';
 
-/** The setting that lets the console reach loopback and private addresses. */
-export const ALLOW_PRIVATE_SETTING = 'CONSOLE_ALLOW_PRIVATE_SOURCES';
+/** Who refuses, and how to let it reach loopback and private addresses: for refusals in words. */
+export interface PolicyWords {
+  /** "the console", "pnpm migrate". */
+  who: string;
+  /** The setting that allows loopback and private addresses, as it is written. */
+  allow: string;
+}
+
+/** The console's words: the bff's setting. */
+export const CONSOLE_WORDS: PolicyWords = { who: 'the console', allow: 'CONSOLE_ALLOW_PRIVATE_SOURCES=1' };
 
 /**
  * Instance metadata services outside the link-local range (Alibaba Cloud's, Oracle's, AWS's over
@@ -65,9 +73,9 @@ const LABEL: Record<Exclude<AddressClass, 'public'>, string> = {
   reserved: 'not a public internet address',
 };
 
-/** Decides, for one resolved address, whether the console may connect to it. */
+/** Decides, for one resolved address, whether it may be connected to. */
 export interface AddressPolicy {
-  /** Why the console must not connect to `address`, in words ("a loopback address"); or undefined. */
+  /** Why not to connect to `address`, in words ("a loopback address, which ..."); or undefined. */
   refusal(address: string): string | undefined;
 }
 
@@ -75,7 +83,7 @@ export interface AddressPolicy {
  * Public addresses only, unless `allowPrivate` (local development, or a source on the same
  * network) also admits loopback and private ones. Link-local and metadata addresses stay refused.
  */
-export function addressPolicy(allowPrivate: boolean): AddressPolicy {
+export function addressPolicy(allowPrivate: boolean, words: PolicyWords = CONSOLE_WORDS): AddressPolicy {
   return {
     refusal(address) {
       const kind = classify(address);
@@ -83,9 +91,9 @@ export function addressPolicy(allowPrivate: boolean): AddressPolicy {
       if (allowPrivate && (kind === 'loopback' || kind === 'private')) return undefined;
       const hint =
         kind === 'loopback' || kind === 'private'
-          ? ` (${ALLOW_PRIVATE_SETTING}=1 allows it, for local development or a source on the same network)`
+          ? ` (${words.allow} allows it, for local development or a source on the same network)`
           : '';
-      return `${LABEL[kind]}, which the console does not connect to${hint}`;
+      return `${LABEL[kind]}, which ${words.who} does not connect to${hint}`;
     },
   };
 }

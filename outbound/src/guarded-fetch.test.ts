@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRecordingServer } from '../test/recording-server';
-import type { RecordingServer } from '../test/recording-server';
+import { startRecordingServer } from './testing/recording-server';
+import type { RecordingServer } from './testing/recording-server';
 import { addressPolicy } from './address-policy';
 import type { AddressPolicy } from './address-policy';
 import type { Resolve } from './guarded-agent';

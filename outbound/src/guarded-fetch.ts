@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { addressPolicy } from './address-policy';
-import type { AddressPolicy } from './address-policy';
+import type { AddressPolicy, PolicyWords } from './address-policy';
 import { guardedAgent, systemResolve, vetHost } from './guarded-agent';
 import type { Resolve } from './guarded-agent';
 import { OutboundError, outboundCause } from './outbound-error';
@@ -121,8 +121,9 @@ function failure(e: unknown, current: URL, call: Call): OutboundError {
 }
 
 /**
- * The one client for every fetch the console makes on a user's behalf (a live copy's source, the
- * old file URLs of a migration, anything later that fetches what a user names). Only http(s);
+ * The one client for every fetch made on someone else's word: the console's for its users (a live
+ * copy's source, the old file URLs of a migration, file previews), and pnpm migrate's for the file
+ * URLs an export or a source app names. Only http(s);
  * every connection, redirects included, goes where the address policy allows, checked at connect
  * time; redirects are followed by hand, at most `maxRedirects`, and the caller's headers (keys,
  * signatures) never go to another origin; the body and the time are capped.
@@ -137,9 +138,9 @@ export class GuardedClient {
     this.agent = guardedAgent(policy, resolve);
   }
 
-  /** The client the console runs with: public addresses, and private ones when allowed. */
-  static forSetting(allowPrivate: boolean): GuardedClient {
-    return new GuardedClient(addressPolicy(allowPrivate));
+  /** Public addresses, and private ones when allowed; refusals in the console's words by default. */
+  static forSetting(allowPrivate: boolean, words?: PolicyWords): GuardedClient {
+    return new GuardedClient(addressPolicy(allowPrivate, words));
   }
 
   /**

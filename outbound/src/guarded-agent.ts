@@ -21,7 +21,7 @@ const bare = (host: string) =>
     .toLowerCase();
 
 /**
- * The addresses the console may connect to for `host`: an IP literal as it is, a name by every
+ * The addresses that may be connected to for `host`: an IP literal as it is, a name by every
  * address it resolves to, all of which must pass (a name with one internal address among public
  * ones is refused). Throws an OutboundError saying why not.
  */
@@ -32,8 +32,9 @@ export async function vetHost(
 ): Promise<LookupAddress[]> {
   const name = bare(host);
   const refuse = (why: string) => new OutboundError('refused', why);
+  // Refused in the policy's words for a metadata address, whatever it allows.
   if (METADATA_NAMES.has(name))
-    throw refuse(`${name} is a link-local or cloud metadata address, which the console does not connect to`);
+    throw refuse(`${name} is ${policy.refusal('169.254.169.254') ?? 'a cloud metadata service'}`);
   if (isIP(name)) {
     const why = policy.refusal(name);
     if (why) throw refuse(`${name} is ${why}`);

@@ -62,4 +62,11 @@ describe('addressPolicy', () => {
         expect(why, address).not.toMatch(/allows it/);
       }
   });
+
+  it('words its refusals for whoever uses it', () => {
+    const cli = addressPolicy(false, { who: 'pnpm migrate', allow: '--allow-private-sources' });
+    expect(cli.refusal('10.0.0.1')).toBe(
+      'a private network address, which pnpm migrate does not connect to (--allow-private-sources allows it, for local development or a source on the same network)',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Why a fetch through the guarded client did not give an answer:
- * - refused: the address (or scheme, or user:password@) is one the console does not fetch;
+ * - refused: the address (or scheme, or user:password@) is one that is not fetched;
  * - too_large / timeout / redirects: a cap was reached;
  * - unreachable: the host cannot be found or does not answer.
  */
