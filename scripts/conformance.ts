@@ -85,8 +85,12 @@ async function runVariant(
 
 export async function runConformance(): Promise<void> {
   const kit = resolve(root, process.env.CONFORMANCE_DIR ?? '../shared/conformance');
-  if (!existsSync(join(kit, 'run.mjs')))
-    throw new Error(`the conformance kit is not at ${kit} (set CONFORMANCE_DIR)`);
+  if (!existsSync(join(kit, 'run.mjs'))) {
+    // The kit lives outside the repository: a clone alone lacks it, CI always has it.
+    if (process.env.CI) throw new Error(`the conformance kit is not at ${kit} (set CONFORMANCE_DIR)`);
+    console.log(`the conformance kit is not at ${kit} (set CONFORMANCE_DIR to run it); passed over`);
+    return;
+  }
   await runAgainst('PGlite', { DATA_DIR: 'memory' }, kit);
   const pg = process.env.TEST_DATABASE_URL;
   if (!pg) return;
