@@ -31,9 +31,10 @@ test('an object without an ACL shows as public, and new objects get the app’s 
 
   const email = await signInAsDeveloper(page);
   const grid = await openClass(page, className);
-  await expect(await cellOf(grid, open, 'ACL')).toHaveText('no ACL: anyone can read and write');
+  // The server answers such an object's ACL as LeanCloud did: {"*": {"read": true, "write": true}}.
+  await expect(await cellOf(grid, open, 'ACL')).toHaveText('public: anyone can read and write');
   const editor = await openCellEditor(grid, open, 'ACL');
-  await expect(editor.getByText(/Stored without an ACL: anyone can read and write/)).toBeVisible();
+  await expect(editor.getByText('Anyone can change or delete it.')).toBeVisible();
   await expect(editor.getByRole('checkbox', { name: 'Read for Public (everyone)' })).toBeChecked();
   await expect(editor.getByRole('checkbox', { name: 'Write for Public (everyone)' })).toBeChecked();
   await editor.getByRole('button', { name: 'Cancel' }).click();

@@ -85,6 +85,17 @@ describe('the fast path for upstream reads', () => {
     expect(r.text).not.toMatch(/"sessionToken":"(?!\[redacted\])/);
   });
 
+  it('shows a role without secrets.read every field of the schemas, token fields included', async () => {
+    const viewer = new ConsoleClient(bff.url);
+    await viewer.login(people.viewer.email, people.viewer.password);
+    // Schemas name fields and hold no values: `deviceToken` is a field of _Installation.
+    const r = await viewer.call('GET', '/api/apps/default/1.1/schemas');
+    expect(r.status).toBe(200);
+    const installation = (r.json as { _Installation?: Record<string, unknown> })._Installation;
+    expect(installation?.deviceToken).toEqual({ type: 'String' });
+    expect(r.text).not.toContain('[redacted]');
+  });
+
   it('serves allowed reads itself and leaves everything else to Express untouched', async () => {
     const clients = new Map(config.apps.map((a) => [a.id, { app: a, client: new UpstreamClient(a, 5000) }]));
     const fast = fastReads({

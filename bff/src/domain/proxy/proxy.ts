@@ -10,7 +10,7 @@ import { audit, entryOf } from './context';
 import type { ProxyContext, UpstreamCall } from './context';
 import { guardQuery, HiddenFieldError } from './hidden-fields';
 import { isScan, openCursor, sealCursor } from './scan-cursor';
-import { visibleTo } from './secrets';
+import { describesFields, visibleTo } from './secrets';
 import { snapshot } from './snapshots';
 import { createdIdOf, objectPath, targetOf } from './targets';
 import { bodyFor, validated } from './validate';
@@ -41,9 +41,9 @@ export async function proxy(ctx: ProxyContext, call: UpstreamCall): Promise<unkn
   const answer = await exchangeUpstream(ctx.client, req);
   // A read the role may see whole is passed on as the app wrote it: serializing it again would
   // cost the console as much as parsing it did, for the same bytes.
-  return roleHas(ctx.role, 'secrets.read') && answer.text
-    ? new JsonText(answer.text)
-    : visibleTo(ctx.role, answer.body);
+  const whole = roleHas(ctx.role, 'secrets.read') || describesFields(match.route.path);
+  if (!whole) return visibleTo(ctx.role, answer.body);
+  return answer.text ? new JsonText(answer.text) : answer.body;
 }
 
 /** An upstream answer to send to the browser as it is. */

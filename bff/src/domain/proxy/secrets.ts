@@ -9,6 +9,12 @@ const SECRET_FIELD = /(token|secret|password)$/i;
 export const isSecretField = (name: string): boolean => SECRET_FIELD.test(name);
 
 /**
+ * Schemas name fields (`deviceToken: {type: "String"}`) and hold no values: redacting by name
+ * there would turn a field's type into "[redacted]" and hide the field from the roles that read it.
+ */
+export const describesFields = (routePath: string): boolean => routePath.startsWith('/1.1/schemas');
+
+/**
  * Deeper than this, a subtree is replaced whole rather than shown: JSON.stringify recurses and
  * throws near ten thousand levels, and no document a person reads nests this deep.
  */

@@ -24,6 +24,7 @@ export interface GridLabels {
   openPointer: (values: { className: string; objectId: string }) => string;
   selectRow: (values: { objectId: string }) => string;
   noAcl: string;
+  aclPublic: string;
   aclMasterOnly: string;
 }
 
@@ -32,6 +33,7 @@ export const gridLabels = (t: TFunction): GridLabels => ({
   openPointer: messageTemplate(['className', 'objectId'], (v) => t('data.openPointer', v)),
   selectRow: messageTemplate(['objectId'], (v) => t('edit.selectRow', v)),
   noAcl: t('data.noAcl'),
+  aclPublic: t('data.aclPublic'),
   aclMasterOnly: t('data.aclMasterOnly'),
 });
 
@@ -132,9 +134,11 @@ export function CellValue({ app, format, view, onOpenRelation, onView }: CellVal
     case 'geopoint':
       return <span className="cell-code">{view.text}</span>;
     case 'aclNote': {
-      const text = view.note === 'none' ? labels.noAcl : labels.aclMasterOnly;
+      const text = { none: labels.noAcl, public: labels.aclPublic, masterOnly: labels.aclMasterOnly }[
+        view.note
+      ];
       return (
-        <span className={view.note === 'none' ? 'cell-warn' : 'cell-null'} title={text}>
+        <span className={view.note === 'masterOnly' ? 'cell-null' : 'cell-warn'} title={text}>
           {text}
         </span>
       );

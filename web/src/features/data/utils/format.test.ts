@@ -11,6 +11,14 @@ describe('formatCell', () => {
     expect(formatCell(undefined, 'ACL')).toEqual({ kind: 'aclNote', note: 'none' });
     expect(formatCell(null, 'ACL')).toEqual({ kind: 'aclNote', note: 'none' });
     expect(formatCell({}, 'ACL')).toEqual({ kind: 'aclNote', note: 'masterOnly' });
+    expect(formatCell({ '*': { read: true, write: true } }, 'ACL')).toEqual({
+      kind: 'aclNote',
+      note: 'public',
+    });
+    expect(formatCell({ '*': { read: true } }, 'ACL')).toMatchObject({ kind: 'json' });
+    expect(formatCell({ '*': { read: true, write: true }, u1: { read: true } }, 'ACL')).toMatchObject({
+      kind: 'json',
+    });
     expect(formatCell({ '*': { read: true } }, 'ACL')).toMatchObject({ kind: 'json' });
   });
 

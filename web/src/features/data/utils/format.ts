@@ -19,7 +19,7 @@ export type CellView =
   | { kind: 'bytes'; size: number }
   | { kind: 'relation'; className: string }
   /** What the server enforces for an object with no ACL (anyone) or an empty one (master key only). */
-  | { kind: 'aclNote'; note: 'none' | 'masterOnly' }
+  | { kind: 'aclNote'; note: 'none' | 'public' | 'masterOnly' }
   | { kind: 'json'; text: string; full?: string };
 
 /** Cut by code points so a cut never splits an emoji or other surrogate pair. */
@@ -119,11 +119,27 @@ function pointerView(value: Record<string, unknown>): CellView | undefined {
  * person's chosen zone), the browser's when none is given. An ACL column says what an object
  * without an ACL, or with an empty one, lets others do, since a blank cell would look private.
  */
+/** Exactly `{"*": {"read": true, "write": true}}`: anyone may read and write, nobody else named. */
+function isPublicReadWrite(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  const pub = value['*'];
+  return (
+    keys.length === 1 &&
+    isPlainObject(pub) &&
+    pub.read === true &&
+    pub.write === true &&
+    Object.keys(pub).length === 2
+  );
+}
+
 export function formatCell(value: unknown, columnType?: FieldType, timeZone?: string): CellView {
   if (columnType === 'ACL') {
     if (value === undefined || value === null) return { kind: 'aclNote', note: 'none' };
     if (isPlainObject(value) && Object.keys(value).length === 0)
       return { kind: 'aclNote', note: 'masterOnly' };
+    // What LeanCloud and our server answer with returnACL for an object stored without an ACL.
+    if (isPublicReadWrite(value)) return { kind: 'aclNote', note: 'public' };
   }
   if (value === undefined) return { kind: 'missing' };
   if (value === null) return { kind: 'null' };

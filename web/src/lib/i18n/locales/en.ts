@@ -205,6 +205,7 @@ export const en = {
       'You followed a pointer to object {{objectId}}. Opening a single object is not available yet; it is in this class.',
     relation: 'Relation → {{className}}',
     noAcl: 'no ACL: anyone can read and write',
+    aclPublic: 'public: anyone can read and write',
     aclMasterOnly: 'empty ACL: master key only',
     bytes_one: '{{count, number}} byte',
     bytes_other: '{{count, number}} bytes',

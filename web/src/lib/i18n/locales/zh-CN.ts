@@ -198,6 +198,7 @@ export const zhCN: Messages = {
     pointerTarget: '你通过指针访问对象 {{objectId}}。暂不支持直接打开单个对象；它位于此 Class 中。',
     relation: 'Relation → {{className}}',
     noAcl: '无 ACL：任何人都可读写',
+    aclPublic: '公开：任何人都可读写',
     aclMasterOnly: '空 ACL：仅 master key 可读写',
     bytes_one: '{{count, number}} 字节',
     bytes_other: '{{count, number}} 字节',
