@@ -28,13 +28,13 @@ function fcmErrorCode(body: unknown): string | undefined {
  * FCM HTTP v1: the service account signs a JWT that buys an OAuth access token (kept until it
  * lapses), then one `messages:send` per device.
  *
- * Options: projectId (else the service account's project_id), baseUrl, tokenUrl, timeoutMs,
+ * Options: projectId (else the service account's project_id), baseUrl, authUrl (the OAuth token endpoint), timeoutMs,
  * retries, retryBaseMs, maxRetryWaitMs, concurrency. Secret: serviceAccount (the JSON key file's text).
  */
 export function createFcm(profile: ProfileSettings): DeliveryGateway {
   const o = new ProfileOptions(profile, 'FCM');
   const baseUrl = o.str('baseUrl', FCM_BASE).replace(/\/+$/, '');
-  const tokenUrl = o.str('tokenUrl', GOOGLE_TOKEN_URL);
+  const tokenUrl = o.str('authUrl', GOOGLE_TOKEN_URL);
   const raw = o.secret('serviceAccount');
   const net = networkSettings(o, 50);
   let account: ServiceAccount = {};

@@ -31,14 +31,14 @@ export function hmsMessage(m: VendorMessage, tokens: string[]): Record<string, u
  * Huawei Push Kit (HMS): an OAuth token from the app id and secret (client credentials), then
  * `messages:send` with up to 1000 tokens; tokens Huawei calls illegal are invalid.
  *
- * Options: appId, baseUrl, tokenUrl, timeoutMs, retries, retryBaseMs, maxRetryWaitMs.
+ * Options: appId, baseUrl, authUrl (the OAuth token endpoint), timeoutMs, retries, retryBaseMs, maxRetryWaitMs.
  * Secret: appSecret.
  */
 export function createHms(profile: ProfileSettings): DeliveryGateway {
   const o = new ProfileOptions(profile, 'HMS');
   const appId = o.str('appId');
   const baseUrl = o.str('baseUrl', HMS_BASE).replace(/\/+$/, '');
-  const tokenUrl = o.str('tokenUrl', HMS_TOKEN_URL);
+  const tokenUrl = o.str('authUrl', HMS_TOKEN_URL);
   const appSecret = o.secret('appSecret');
   const net = networkSettings(o, 1);
   const problem = o.problem();
