@@ -74,7 +74,7 @@ export function createHms(profile: ProfileSettings): DeliveryGateway {
         net.timeoutMs,
         signal,
       );
-      const b = (a.body ?? {}) as { code?: string; msg?: string };
+      const b = (a.body ?? {}) as { code?: unknown; msg?: unknown };
       if (a.status === 401 || b.code === '80200003') {
         tokens.invalidate(token);
         return { status: 'retry', afterMs: 0 };
@@ -85,19 +85,21 @@ export function createHms(profile: ProfileSettings): DeliveryGateway {
       if (b.code === '80300007') return ids.map((): DeliveryResult => ({ status: 'invalidToken' }));
       if (b.code === '80100000') {
         // Partly sent: msg is JSON naming the illegal tokens.
-        let illegal = new Set<string>();
+        let illegal = new Set<unknown>();
         try {
-          illegal = new Set(
-            (JSON.parse(b.msg ?? '{}') as { illegal_tokens?: string[] }).illegal_tokens ?? [],
-          );
+          const listed = (JSON.parse(String(b.msg)) as { illegal_tokens?: unknown } | null)?.illegal_tokens;
+          if (Array.isArray(listed)) illegal = new Set(listed);
         } catch {
-          // No list: count them all as sent.
+          // No readable list: count them all as sent.
         }
         return ids.map((id): DeliveryResult =>
           illegal.has(id) ? { status: 'invalidToken' } : { status: 'ok' },
         );
       }
-      const message = `HMS refused the message: ${b.code ?? a.status} ${b.msg ?? describe('HMS', a)}`;
+      const message =
+        typeof b.msg === 'string'
+          ? `HMS refused the message: ${typeof b.code === 'string' ? b.code : a.status} ${b.msg.slice(0, 200)}`
+          : describe('HMS', a);
       return ids.map((): DeliveryResult => ({ status: 'error', message }));
     });
 

@@ -71,7 +71,8 @@ export class TokenCache {
       .then((r) => {
         if ('error' in r) return r;
         // Refreshed a minute early, so no request carries a token about to lapse.
-        this.token = { value: r.value, until: Date.now() + Math.max(0, r.ttlMs - 60_000) };
+        const ttl = Number.isFinite(r.ttlMs) ? r.ttlMs : 0;
+        this.token = { value: r.value, until: Date.now() + Math.max(0, ttl - 60_000) };
         return r.value;
       })
       .finally(() => {

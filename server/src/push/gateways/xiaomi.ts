@@ -68,10 +68,14 @@ export function createXiaomi(profile: ProfileSettings): DeliveryGateway {
         data?: { bad_regids?: string };
       };
       if (a.status === 200 && b.code === 0) {
-        const bad = new Set((b.data?.bad_regids ?? '').split(',').filter(Boolean));
+        const listed = b.data?.bad_regids;
+        const bad = new Set(typeof listed === 'string' ? listed.split(',').filter(Boolean) : []);
         return ids.map((id): DeliveryResult => (bad.has(id) ? { status: 'invalidToken' } : { status: 'ok' }));
       }
-      const message = `Xiaomi refused the message: ${b.code ?? a.status} ${b.reason ?? describe('Xiaomi', a)}`;
+      const message =
+        typeof b.reason === 'string'
+          ? `Xiaomi refused the message: ${typeof b.code === 'number' ? b.code : a.status} ${b.reason.slice(0, 200)}`
+          : describe('Xiaomi', a);
       return ids.map((): DeliveryResult => ({ status: 'error', message }));
     });
 
