@@ -164,6 +164,25 @@ describe('FCM, HMS and Xiaomi adapters', () => {
     expect(own[0]?.payload).toMatchObject({ alert: 'hi', title: 'A', extra: 'x' });
   }, 30_000);
 
+  it('drops later pushes to an invalid registration id until a device registers it again', async () => {
+    const before = seenBy('fcm', 'gone-f').length;
+    const devices = {
+      device_type: 'android',
+      vendor: 'fcm',
+      device_ids: ['gone-f', 'ok-f'],
+      data: { alert: 'y' },
+    };
+    const id = await push(t, devices, '/1.1/push/devices');
+    await settle(t);
+    expect(await record(t, id)).toMatchObject({ status: 'done', devices: 2, successes: 1 });
+    expect(seenBy('fcm', 'gone-f')).toHaveLength(before);
+    await install(t, androidDevice({ channels: ['v2'], vendor: 'fcm', registrationId: 'gone-f' }));
+    const again = await push(t, devices, '/1.1/push/devices');
+    await settle(t);
+    expect(await record(t, again)).toMatchObject({ invalidTokens: 1 });
+    expect(seenBy('fcm', 'gone-f')).toHaveLength(before + 1);
+  });
+
   it('replaces refused access tokens and sends pass-through messages as data', async () => {
     gw.revokeTokens();
     const body = { alert: 'quiet', silent: true, k: 1 };
