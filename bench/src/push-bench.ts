@@ -201,6 +201,7 @@ async function runOne(kind: DbKind): Promise<void> {
   console.log(
     `POST /1.1/push -> first delivery: ${fmt(first)} ms; -> last delivery: ${fmt(last / 1000, 1)} s`,
   );
+  console.log(`POST /1.1/push of the fan-out itself answered in ${fmt(sent.ms)} ms`);
   console.log(`fan-out rate to the recorder: ${fmt(rate)} devices/s`);
   console.log(
     `floor (per-device rows alone): ${fmt(floorRate)} rows/s; fan-out / floor = ${fmt(rate / floorRate, 2)}`,
