@@ -1,5 +1,5 @@
 import { connect, constants } from 'node:http2';
-import type { ClientHttp2Session } from 'node:http2';
+import type { ClientHttp2Session, ClientHttp2Stream } from 'node:http2';
 import type { KeyObject } from 'node:crypto';
 import type { ApnsRequest } from '../payload/ios';
 import { readPrivateKey, signJwt } from './jwt';
@@ -87,14 +87,21 @@ export function createApns(profile: ProfileSettings): DeliveryGateway {
         return resolve({ status: 0, reason: 'could not connect' });
       }
       const body = JSON.stringify(req.body);
-      const stream = s.request({
-        ':method': 'POST',
-        ':path': `/3/device/${encodeURIComponent(device)}`,
-        authorization: `bearer ${jwt}`,
-        'content-type': 'application/json',
-        ...(topic && !req.headers['apns-topic'] ? { 'apns-topic': topic } : {}),
-        ...req.headers,
-      });
+      let stream: ClientHttp2Stream;
+      try {
+        // A session closing under us throws here: the device is tried again on a new one.
+        stream = s.request({
+          ':method': 'POST',
+          ':path': `/3/device/${encodeURIComponent(device)}`,
+          authorization: `bearer ${jwt}`,
+          'content-type': 'application/json',
+          ...(topic && !req.headers['apns-topic'] ? { 'apns-topic': topic } : {}),
+          ...req.headers,
+        });
+      } catch {
+        sessions.delete(origin);
+        return resolve({ status: 0, reason: 'the connection was closing' });
+      }
       let status = 0;
       let retryAfter: number | undefined;
       const chunks: Buffer[] = [];
