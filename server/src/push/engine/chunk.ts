@@ -21,6 +21,13 @@ interface Group {
   results: DeliveryResult[];
 }
 
+/** The address a gateway may report dead: an iOS deviceToken or a vendor registrationId. */
+function gatewayAddress(t: Target): string | undefined {
+  const f = t.fields;
+  if (t.deviceType === 'ios') return typeof f.deviceToken === 'string' ? f.deviceToken : undefined;
+  return f.vendor && typeof f.registrationId === 'string' ? f.registrationId : undefined;
+}
+
 /** The chunk's devices grouped by adapter, with the errors of the devices that cannot be sent. */
 async function prepare(deps: EngineDeps, push: PushRow, chunk: ChunkRow, now: Date) {
   const req = push.request;
@@ -28,14 +35,15 @@ async function prepare(deps: EngineDeps, push: PushRow, chunk: ChunkRow, now: Da
     req.kind === 'devices'
       ? chunk.targets.map((id) => deviceTarget(id, req))
       : await loadInstallations(deps.sql, chunk.targets);
-  const tokens = targets.flatMap((t) =>
-    t.deviceType === 'ios' && typeof t.fields.deviceToken === 'string' ? [t.fields.deviceToken] : [],
+  const dead = await deadTokens(
+    deps.sql,
+    targets.flatMap((t) => gatewayAddress(t) ?? []),
   );
-  const dead = await deadTokens(deps.sql, tokens);
   const groups = new Map<string, Group>();
   const errors: string[] = [];
   for (const t of targets) {
-    if (t.deviceType === 'ios' && dead.has(String(t.fields.deviceToken))) continue;
+    const address = gatewayAddress(t);
+    if (address !== undefined && dead.has(address)) continue;
     const r = routeTarget(t, req, { expiresAt: push.expires_at, now });
     if ('error' in r) {
       errors.push(r.error);

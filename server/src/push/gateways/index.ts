@@ -1,11 +1,27 @@
 import { DEFAULT_PROFILE } from '@switchboard/shared';
 import type { PushConfig } from '../config';
 import type { Channel } from '../model';
+import { createApns } from './apns';
+import { createFcm } from './fcm';
+import { createHms } from './hms';
 import { createRecorder } from './recorder';
 import type { DeliveryGateway, GatewayFactory } from './types';
+import { createUnsupported } from './unsupported';
+import { createXiaomi } from './xiaomi';
 
 /** The adapters by the name a profile's `gateway` gives; each new adapter registers here. */
-const FACTORIES: Record<string, GatewayFactory> = { recorder: createRecorder };
+const FACTORIES: Record<string, GatewayFactory> = {
+  recorder: createRecorder,
+  apns: createApns,
+  fcm: createFcm,
+  hms: createHms,
+  xiaomi: createXiaomi,
+  // Named so a configuration can list them; every device routed to one fails with a clear error.
+  oppo: createUnsupported,
+  vivo: createUnsupported,
+  mz: createUnsupported,
+  honor: createUnsupported,
+};
 
 /** Adds an adapter under the name profiles give in `gateway` (each adapter file calls it once). */
 export function registerGateway(name: string, factory: GatewayFactory): void {

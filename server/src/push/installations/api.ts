@@ -53,6 +53,9 @@ export class InstallationApi extends ObjectApi {
     const key = installationKey(data);
     const device = String(data[key]);
     if (key === 'deviceToken') await forgetInvalidToken(req.sql, device);
+    // A vendor registration id the gateway once called invalid is valid again when a device registers it.
+    if (typeof data.registrationId === 'string' && data.registrationId !== '')
+      await forgetInvalidToken(req.sql, data.registrationId);
     // One device at a time: two first saves of a device at once make one record, not two.
     return req.sql.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lc_installation:${key}:${device}`]);
