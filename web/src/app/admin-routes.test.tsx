@@ -5,7 +5,7 @@ import { renderRoutes } from '../test/render';
 import { routes } from './routes';
 // Loaded first, so a test waits for rendering, not for the first transform of a lazy module.
 import '../features/admin/pages';
-import './shell/AppShell';
+import './shell';
 
 const user = (role: string) => ({ id: 'u1', email: `${role}@example.com`, role, appRoles: {} });
 

@@ -7,9 +7,7 @@ import { renderRoutes } from '../test/render';
 import { routes } from './routes';
 // Loaded first, so a test waits for rendering, not for the first transform of a lazy module.
 import '../features/users/pages';
-import './shell/AppShell';
-import './shell/AreaGate';
-import './shell/AppLanding';
+import './shell';
 
 /** Our server today: storage and push, no instant messaging yet. */
 const OURS = { storage: true, push: true, im: false, schemaWrite: false };

@@ -12,7 +12,7 @@ import '../features/auth/pages';
 import '../features/data';
 import '../features/roles';
 import '../features/settings/pages';
-import './shell/AppShell';
+import './shell';
 
 fakeLayoutInThisFile(2400, 600);
 

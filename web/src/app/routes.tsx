@@ -25,7 +25,7 @@ const PLANNED: readonly PlannedArea[] = ['push', 'messaging'];
  */
 const gated = (area: ConsoleArea, children: RouteObject[]): RouteObject => ({
   lazy: async () => {
-    const { AreaGate } = await import('./shell/AreaGate');
+    const { AreaGate } = await import('./shell');
     return { element: <AreaGate area={area} /> };
   },
   children,
@@ -34,7 +34,7 @@ const gated = (area: ConsoleArea, children: RouteObject[]): RouteObject => ({
 /** The same for a console-wide admin page, by the console-wide role. */
 const adminGated = (page: AdminPage, children: RouteObject[]): RouteObject => ({
   lazy: async () => {
-    const { AdminGate } = await import('./shell/AreaGate');
+    const { AdminGate } = await import('./shell');
     return { element: <AdminGate page={page} /> };
   },
   children,
@@ -62,11 +62,11 @@ export const routes: RouteObject[] = [
           { index: true, element: <AppsIndexRedirect /> },
           {
             path: 'apps/:app',
-            lazy: async () => ({ Component: (await import('./shell/AppShell')).AppShell }),
+            lazy: async () => ({ Component: (await import('./shell')).AppShell }),
             children: [
               {
                 index: true,
-                lazy: async () => ({ Component: (await import('./shell/AppLanding')).AppLanding }),
+                lazy: async () => ({ Component: (await import('./shell')).AppLanding }),
               },
               gated('data', [
                 {
