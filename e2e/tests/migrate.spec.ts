@@ -176,7 +176,7 @@ test('the live copy form names what is missing at its fields before asking the c
 test('support has no way to move data in', async ({ page }) => {
   await signIn(page, support.email, password);
   const nav = page.getByRole('navigation', { name: 'Console sections' });
-  await expect(nav.getByRole('link', { name: 'Data', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Move data in' })).toHaveCount(0);
   await page.goto('/apps/default/migrate');
   await expect(page.getByText('Your role in this app cannot move data in.')).toBeVisible();

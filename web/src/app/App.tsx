@@ -11,7 +11,7 @@ const i18n = initI18n();
 const queryClient = createQueryClient((client) => {
   void client.invalidateQueries({ queryKey: authKeys.session() });
 });
-prefetchOpenedUrl(queryClient, window.location);
+void prefetchOpenedUrl(queryClient, window.location);
 const router = createBrowserRouter(routes);
 const styleCache = createStyleCache(readCspNonce());
 

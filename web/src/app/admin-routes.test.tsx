@@ -5,7 +5,7 @@ import { renderRoutes } from '../test/render';
 import { routes } from './routes';
 // Loaded first, so a test waits for rendering, not for the first transform of a lazy module.
 import '../features/admin/pages';
-import './shell/AppShell';
+import './shell';
 
 const user = (role: string) => ({ id: 'u1', email: `${role}@example.com`, role, appRoles: {} });
 
@@ -20,6 +20,13 @@ function signedIn(role: 'admin' | 'developer', permissions: string[]) {
         ? json(200, { users: [] })
         : consoleError(403, 'forbidden', 'Managing console users needs the admin role.'),
     'GET /api/audit': () => json(200, { results: [], nextCursor: null }),
+    'GET /api/apps/default/capabilities': () =>
+      json(200, {
+        app: 'default',
+        reachable: true,
+        source: 'probe',
+        areas: { storage: true, push: true, im: false, schemaWrite: true },
+      }),
   });
 }
 
@@ -38,10 +45,15 @@ describe('admin pages', () => {
     expect(router.state.location.pathname).toBe('/apps/default/admin/audit');
   });
 
-  it('leaves them out for others, and a typed address shows the server’s refusal', async () => {
-    signedIn('developer', ['data.read']);
+  it('leaves them out for others, and a typed address shows one refusal without asking the server', async () => {
+    const { calls } = signedIn('developer', ['data.read']);
     renderRoutes(routes, '/apps/default/admin/users');
-    expect(await screen.findByText('Managing console users needs the admin role.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your role (Developer) cannot open Console users: it needs the console_users.manage permission.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to Data' })).toHaveAttribute('href', '/apps/default/data');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.pathname === '/api/console-users')).toBe(false);
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
     expect(within(nav).getByRole('link', { name: 'Data' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Console users' })).not.toBeInTheDocument();

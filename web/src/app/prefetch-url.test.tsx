@@ -15,9 +15,9 @@ const event = {
   updatedAt: '2024-05-01T00:00:00.000Z',
 };
 
-function stub() {
+function stub(permissions = ['data.read', 'schema.read']) {
   return stubFetch({
-    'GET /api/session': sessionWith(['data.read', 'schema.read']),
+    'GET /api/session': sessionWith(permissions),
     'GET /api/apps/default/capabilities': capabilities(true),
     'GET /api/apps/default/layouts/Event': () => json(200, { layout: null }),
     [`GET ${API}/schemas`]: () => json(200, schemas),
@@ -30,9 +30,14 @@ function stub() {
 const paths = (calls: { url: URL }[]) => calls.map((c) => `${c.url.pathname}${c.url.search}`);
 
 describe('prefetchOpenedUrl', () => {
-  it("starts a class page's first rows, schemas, layout and the session before anything renders", () => {
+  it("starts the session, then a class page's first rows, schemas and layout, before anything renders", async () => {
     const { calls } = stub();
-    prefetchOpenedUrl(testQueryClient(), { pathname: '/apps/default/data/Event', search: '?order=objectId' });
+    const started = prefetchOpenedUrl(testQueryClient(), {
+      pathname: '/apps/default/data/Event',
+      search: '?order=objectId',
+    });
+    expect(paths(calls)).toEqual(['/api/session']);
+    await started;
     expect(paths(calls).sort()).toEqual(
       [
         '/api/session',
@@ -43,16 +48,24 @@ describe('prefetchOpenedUrl', () => {
     );
   });
 
+  it('asks for no data a role that may not read it would be refused', async () => {
+    const { calls } = stub(['schema.read', 'users.read']);
+    const queryClient = testQueryClient();
+    await prefetchOpenedUrl(queryClient, { pathname: '/apps/default/data/Event', search: '' });
+    expect(queryClient.getQueryState(['auth', 'session'])?.status).toBe('success');
+    expect(paths(calls)).toEqual(['/api/session']);
+  });
+
   it('asks only for the session on other pages', () => {
     const { calls } = stub();
-    prefetchOpenedUrl(testQueryClient(), { pathname: '/apps/default/users', search: '' });
+    void prefetchOpenedUrl(testQueryClient(), { pathname: '/apps/default/users', search: '' });
     expect(paths(calls)).toEqual(['/api/session']);
   });
 
   it('leaves the page nothing to ask again: its first rows come from the request under way', async () => {
     const { calls } = stub();
     const queryClient = testQueryClient();
-    prefetchOpenedUrl(queryClient, { pathname: '/apps/default/data/Event', search: '' });
+    await prefetchOpenedUrl(queryClient, { pathname: '/apps/default/data/Event', search: '' });
     renderRoutes(
       [{ path: '/apps/:app/data/:className', element: <ClassObjectsPage /> }],
       '/apps/default/data/Event',

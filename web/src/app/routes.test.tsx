@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { CSRF_HEADER } from '@switchboard/shared';
+import { appPermissionsOf, CSRF_HEADER } from '@switchboard/shared';
 import { consoleError, json, stubFetch } from '../test/fetch';
 import type { StubHandler } from '../test/fetch';
 import { fakeLayoutInThisFile } from '../test/layout';
@@ -12,14 +12,21 @@ import '../features/auth/pages';
 import '../features/data';
 import '../features/roles';
 import '../features/settings/pages';
-import './shell/AppShell';
+import './shell';
 
 fakeLayoutInThisFile(2400, 600);
 
 const session = {
   user: { id: 'u1', email: 'dev@example.com', role: 'developer', appRoles: {} },
-  permissions: ['data.read'],
-  appPermissions: { default: ['data.read'] },
+  permissions: appPermissionsOf('developer'),
+  appPermissions: { default: appPermissionsOf('developer') },
+};
+/** A LeanCloud app: every area, instant messaging included, and no schema writes. */
+const everything = {
+  app: 'default',
+  reachable: true,
+  source: 'probe',
+  areas: { storage: true, push: true, im: true, schemaWrite: false },
 };
 const products = Array.from({ length: 52 }, (_, i) => ({
   objectId: `p${i}`,
@@ -42,6 +49,7 @@ function signedIn(extra: Record<string, StubHandler> = {}) {
     'GET /api/setup': () => json(200, { needed: false }),
     'GET /api/preferences': () => json(200, { preferences: { language: null, theme: null, timeZone: null } }),
     'GET /api/apps': () => json(200, { apps: [{ id: 'default', name: 'Demo store', appId: 'demo-app-id' }] }),
+    'GET /api/apps/default/capabilities': () => json(200, everything),
     'GET /api/apps/default/1.1/schemas': () =>
       json(200, { Product: { objectId: { type: 'String' }, name: { type: 'String' } }, Review: {} }),
     'GET /api/apps/default/1.1/classes/Product': classes,
@@ -111,8 +119,9 @@ describe('console routes', () => {
     signedIn();
     const { user } = renderRoutes(routes, '/apps/default/data');
     const nav = await screen.findByRole('navigation', { name: 'Console sections' });
+    // Push and Messaging are listed once the app says it offers them.
     for (const name of ['Data', 'Users', 'Roles', 'Push', 'Messaging', 'Settings']) {
-      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+      expect(await within(nav).findByRole('link', { name })).toBeInTheDocument();
     }
     await user.click(within(nav).getByRole('link', { name: 'Push' }));
     expect(

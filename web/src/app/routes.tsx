@@ -1,4 +1,3 @@
-import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppsIndexRedirect } from '../features/apps';
 import { RequireSession } from '../features/auth';
@@ -7,6 +6,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 import { UnavailableArea } from './UnavailableArea';
 import type { PlannedArea } from './UnavailableArea';
+import type { AdminPage, ConsoleArea } from '../lib/paths';
 
 // Each area's code loads when its route is first opened (the data browser, with its grid, editors
 // and query builder, is the largest), so a first visit downloads only the core and one page.
@@ -18,6 +18,27 @@ const loadUsers = () => import('../features/users/pages');
 const loadMigrate = () => import('../features/migrate/pages');
 
 const PLANNED: readonly PlannedArea[] = ['push', 'messaging'];
+
+/**
+ * An area's routes behind its gate (shell/AreaGate): a role that may not use the area, or an app
+ * that does not offer it, gets one plain refusal instead of the area's frame and requests.
+ */
+const gated = (area: ConsoleArea, children: RouteObject[]): RouteObject => ({
+  lazy: async () => {
+    const { AreaGate } = await import('./shell');
+    return { element: <AreaGate area={area} /> };
+  },
+  children,
+});
+
+/** The same for a console-wide admin page, by the console-wide role. */
+const adminGated = (page: AdminPage, children: RouteObject[]): RouteObject => ({
+  lazy: async () => {
+    const { AdminGate } = await import('./shell');
+    return { element: <AdminGate page={page} /> };
+  },
+  children,
+});
 
 /** The route table; paths match lib/paths.ts. */
 export const routes: RouteObject[] = [
@@ -41,48 +62,46 @@ export const routes: RouteObject[] = [
           { index: true, element: <AppsIndexRedirect /> },
           {
             path: 'apps/:app',
-            lazy: async () => ({ Component: (await import('./shell/AppShell')).AppShell }),
+            lazy: async () => ({ Component: (await import('./shell')).AppShell }),
             children: [
-              { index: true, element: <Navigate to="data" replace /> },
               {
-                path: 'data',
-                lazy: async () => ({ Component: (await loadData()).DataLayout }),
-                children: [
-                  { index: true, lazy: async () => ({ Component: (await loadData()).ChooseClassHint }) },
-                  {
-                    path: ':className',
-                    lazy: async () => ({ Component: (await loadData()).ClassObjectsPage }),
-                  },
-                ],
+                index: true,
+                lazy: async () => ({ Component: (await import('./shell')).AppLanding }),
               },
-              {
-                path: 'users',
-                lazy: async () => ({ Component: (await loadUsers()).UsersPage }),
-              },
-              {
-                path: 'users/:objectId',
-                lazy: async () => ({ Component: (await loadUsers()).UserPage }),
-              },
-              {
-                path: 'roles',
-                lazy: async () => ({ Component: (await loadRoles()).RolesPage }),
-              },
-              {
-                path: 'roles/:objectId',
-                lazy: async () => ({ Component: (await loadRoles()).RolePage }),
-              },
+              gated('data', [
+                {
+                  path: 'data',
+                  lazy: async () => ({ Component: (await loadData()).DataLayout }),
+                  children: [
+                    { index: true, lazy: async () => ({ Component: (await loadData()).ChooseClassHint }) },
+                    {
+                      path: ':className',
+                      lazy: async () => ({ Component: (await loadData()).ClassObjectsPage }),
+                    },
+                  ],
+                },
+              ]),
+              gated('users', [
+                { path: 'users', lazy: async () => ({ Component: (await loadUsers()).UsersPage }) },
+                { path: 'users/:objectId', lazy: async () => ({ Component: (await loadUsers()).UserPage }) },
+              ]),
+              gated('roles', [
+                { path: 'roles', lazy: async () => ({ Component: (await loadRoles()).RolesPage }) },
+                { path: 'roles/:objectId', lazy: async () => ({ Component: (await loadRoles()).RolePage }) },
+              ]),
               {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('../features/settings/pages')).SettingsPage }),
               },
-              {
-                path: 'admin/users',
-                lazy: async () => ({ Component: (await loadAdmin()).ConsoleUsersPage }),
-              },
-              {
-                path: 'admin/audit',
-                lazy: async () => ({ Component: (await loadAdmin()).AuditLogPage }),
-              },
+              adminGated('users', [
+                {
+                  path: 'admin/users',
+                  lazy: async () => ({ Component: (await loadAdmin()).ConsoleUsersPage }),
+                },
+              ]),
+              adminGated('audit', [
+                { path: 'admin/audit', lazy: async () => ({ Component: (await loadAdmin()).AuditLogPage }) },
+              ]),
               {
                 path: 'migrate',
                 lazy: async () => ({ Component: (await loadMigrate()).MigratePage }),
@@ -91,7 +110,9 @@ export const routes: RouteObject[] = [
                 path: 'migrate/:id',
                 lazy: async () => ({ Component: (await loadMigrate()).MigrationRunPage }),
               },
-              ...PLANNED.map((area) => ({ path: area, element: <UnavailableArea area={area} /> })),
+              ...PLANNED.map((area) =>
+                gated(area, [{ path: area, element: <UnavailableArea area={area} /> }]),
+              ),
             ],
           },
           { path: '*', element: <NotFoundPage /> },

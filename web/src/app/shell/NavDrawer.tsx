@@ -20,6 +20,8 @@ import { migratePaths } from '../../features/migrate';
 import { paths } from '../../lib/paths';
 import { useAppPermission } from '../../lib/session';
 import type { AdminPage, ConsoleArea } from '../../lib/paths';
+import { visibleAreas } from './app-areas';
+import { useAppAccess } from './use-app-access';
 
 const AREA_ICONS: Record<ConsoleArea, ReactNode> = {
   data: <StorageIcon />,
@@ -34,8 +36,6 @@ const ADMIN_ICONS: Record<AdminPage, ReactNode> = {
   users: <ManageAccountsIcon />,
   audit: <HistoryIcon />,
 };
-
-const NAV_ORDER: readonly ConsoleArea[] = ['data', 'users', 'roles', 'push', 'messaging', 'settings'];
 
 const activeSx = {
   '&.active': {
@@ -53,6 +53,9 @@ export interface NavDrawerProps {
 export function NavDrawer({ app, adminPages = [] }: NavDrawerProps) {
   const { t } = useTranslation();
   const canMigrate = useAppPermission(app, 'migrate.run');
+  // Only what the role may use and the app offers: a listed area never ends in a refusal.
+  const { permissions, caps } = useAppAccess(app);
+  const areas = visibleAreas(permissions, caps);
   return (
     <Box
       component="nav"
@@ -60,7 +63,7 @@ export function NavDrawer({ app, adminPages = [] }: NavDrawerProps) {
       sx={{ width: 200, flex: 'none', borderRight: 1, borderColor: 'divider', overflowY: 'auto' }}
     >
       <List component="div">
-        {NAV_ORDER.map((area) => (
+        {areas.map((area) => (
           <ListItemButton key={area} component={NavLink} to={paths.area(app, area)} sx={activeSx}>
             <ListItemIcon sx={{ minWidth: 40 }} aria-hidden>
               {AREA_ICONS[area]}

@@ -7,7 +7,7 @@ import { LoadingState } from '../../../components/LoadingState';
 import { paths } from '../../../lib/paths';
 import { useApps } from '../api/get-apps';
 
-/** The console's front door: the first app's data, since there is no overview page yet. */
+/** The console's front door: the first app, whose landing page suits the user's role. */
 export function AppsIndexRedirect() {
   const { t } = useTranslation();
   const apps = useApps();
@@ -25,5 +25,5 @@ export function AppsIndexRedirect() {
         <Alert severity="info">{t('apps.none')}</Alert>
       </Box>
     );
-  return <Navigate to={paths.area(first.id, 'data')} replace />;
+  return <Navigate to={paths.app(first.id)} replace />;
 }

@@ -88,6 +88,12 @@ export const en = {
     language: 'Language',
     appNotFound: 'This console has no app called “{{app}}”.',
     goToFirstApp: 'Open {{name}}',
+    refused: 'Your role in this app ({{role}}) cannot open {{area}}: it needs the {{permission}} permission.',
+    refusedConsole: 'Your role ({{role}}) cannot open {{area}}: it needs the {{permission}} permission.',
+    refusedHint: 'An administrator can give you a role that has it.',
+    notOffered: 'This app does not offer {{area}}.',
+    notOfferedHint: 'Settings shows what each app offers.',
+    goTo: 'Go to {{area}}',
   },
   nav: {
     data: 'Data',

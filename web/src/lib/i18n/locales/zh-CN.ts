@@ -87,6 +87,12 @@ export const zhCN: Messages = {
     language: '语言',
     appNotFound: '此控制台没有名为“{{app}}”的应用。',
     goToFirstApp: '打开 {{name}}',
+    refused: '你在此应用中的角色（{{role}}）不能打开“{{area}}”：需要 {{permission}} 权限。',
+    refusedConsole: '你的角色（{{role}}）不能打开“{{area}}”：需要 {{permission}} 权限。',
+    refusedHint: '管理员可以为你分配具有该权限的角色。',
+    notOffered: '此应用不提供“{{area}}”。',
+    notOfferedHint: '“设置”中列出了每个应用提供的功能。',
+    goTo: '前往“{{area}}”',
   },
   nav: {
     data: '数据',
