@@ -16,8 +16,9 @@ const loadAdmin = () => import('../features/admin/pages');
 const loadRoles = () => import('../features/roles');
 const loadUsers = () => import('../features/users/pages');
 const loadMigrate = () => import('../features/migrate/pages');
+const loadPush = () => import('../features/push/pages');
 
-const PLANNED: readonly PlannedArea[] = ['push', 'messaging'];
+const PLANNED: readonly PlannedArea[] = ['messaging'];
 
 /** The route table; paths match lib/paths.ts. */
 export const routes: RouteObject[] = [
@@ -90,6 +91,13 @@ export const routes: RouteObject[] = [
               {
                 path: 'migrate/:id',
                 lazy: async () => ({ Component: (await loadMigrate()).MigrationRunPage }),
+              },
+              { path: 'push', lazy: async () => ({ Component: (await loadPush()).RecordsPage }) },
+              { path: 'push/new', lazy: async () => ({ Component: (await loadPush()).ComposePage }) },
+              { path: 'push/scheduled', lazy: async () => ({ Component: (await loadPush()).ScheduledPage }) },
+              {
+                path: 'push/records/:pushId',
+                lazy: async () => ({ Component: (await loadPush()).RecordPage }),
               },
               ...PLANNED.map((area) => ({ path: area, element: <UnavailableArea area={area} /> })),
             ],
