@@ -3,6 +3,7 @@ import { pushResponseSchema, queryResponseSchema } from '@switchboard/shared';
 import type { StoredObject } from '@switchboard/shared';
 import { z } from 'zod';
 import { upstreamGet, upstreamSend } from '../../../lib/api';
+import { useAppPermission } from '../../../lib/session';
 import { pushKeys } from './keys';
 
 /** Doc 2 Limits: only installations refreshed within three months are targets (as the server counts). */
@@ -66,25 +67,25 @@ export const useKnownChannels = (app: string) =>
   });
 
 /** Installations whose installationId, deviceToken or registrationId is `term` (for a test send). */
-export const useDeviceSearch = (app: string, term: string) =>
-  useQuery({
-    queryKey: pushKeys.devices(app, term),
+export const useDeviceSearch = (app: string, term: string) => {
+  // Device tokens are secrets the bff hides (and refuses to filter on) for roles without secrets.read.
+  const seesTokens = useAppPermission(app, 'secrets.read');
+  const fields = ['installationId', 'registrationId', 'objectId', ...(seesTokens ? ['deviceToken'] : [])];
+  return useQuery({
+    queryKey: [...pushKeys.devices(app, term), seesTokens],
     enabled: term.trim().length > 0,
     queryFn: async ({ signal }) =>
       (
         await upstreamGet(app, '/1.1/installations', queryResponseSchema, {
           query: {
-            where: JSON.stringify({
-              $or: ['installationId', 'deviceToken', 'registrationId', 'objectId'].map((k) => ({
-                [k]: term.trim(),
-              })),
-            }),
+            where: JSON.stringify({ $or: fields.map((k) => ({ [k]: term.trim() })) }),
             limit: 10,
           },
           signal,
         })
       ).results,
   });
+};
 
 export function useSendPush(app: string) {
   const qc = useQueryClient();
@@ -95,15 +96,31 @@ export function useSendPush(app: string) {
   });
 }
 
-/** The body of /1.1/push/devices that reaches one installation through its own channel. */
-export function testSendBody(device: StoredObject, data: Record<string, unknown>): Record<string, unknown> {
-  const str = (k: string) => (typeof device[k] === 'string' ? device[k] : '');
-  if (device.deviceType === 'ios')
-    return { data, device_type: 'ios', device_ids: [str('deviceToken')], prod: 'prod' };
-  const vendor = str('vendor');
+/** The bff's stand-in for a value the role may not see. */
+const REDACTED = '[redacted]';
+
+/**
+ * The body of /1.1/push/devices that reaches one installation through its own channel, or
+ * undefined when the id it needs is missing or hidden from the role (an iOS device token).
+ */
+export function testSendBody(
+  device: StoredObject,
+  data: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const id = (k: string) => {
+    const v = device[k];
+    return typeof v === 'string' && v !== '' && v !== REDACTED ? v : undefined;
+  };
+  if (device.deviceType === 'ios') {
+    const token = id('deviceToken');
+    return token ? { data, device_type: 'ios', device_ids: [token], prod: 'prod' } : undefined;
+  }
+  const vendor = id('vendor');
+  const target = vendor ? id('registrationId') : id('installationId');
+  if (!target) return undefined;
   return vendor
-    ? { data, device_type: 'android', vendor, device_ids: [str('registrationId')], prod: 'prod' }
-    : { data, device_type: 'android', device_ids: [str('installationId')], prod: 'prod' };
+    ? { data, device_type: 'android', vendor, device_ids: [target], prod: 'prod' }
+    : { data, device_type: 'android', device_ids: [target], prod: 'prod' };
 }
 
 export const useTestSend = (app: string) => {

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
@@ -17,22 +18,23 @@ export function PushTabs({ app, current }: { app: string; current: PushSection }
     { value: 'scheduled', to: paths.push(app, 'scheduled') },
   ];
   return (
-    <Tabs
-      value={current}
+    <Box
+      component="nav"
       aria-label={t('push.tabs.label')}
-      role="navigation"
       sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
     >
-      {tabs.map((tab) => (
-        <Tab
-          key={tab.value}
-          value={tab.value}
-          label={t(`push.tabs.${tab.value}`)}
-          component={RouterLink}
-          to={tab.to}
-          aria-current={tab.value === current ? 'page' : undefined}
-        />
-      ))}
-    </Tabs>
+      <Tabs value={current} aria-label={t('push.tabs.label')}>
+        {tabs.map((tab) => (
+          <Tab
+            key={tab.value}
+            value={tab.value}
+            label={t(`push.tabs.${tab.value}`)}
+            component={RouterLink}
+            to={tab.to}
+            aria-current={tab.value === current ? 'page' : undefined}
+          />
+        ))}
+      </Tabs>
+    </Box>
   );
 }

@@ -46,17 +46,26 @@ export function TestSendPanel({ app, data }: { app: string; data: Record<string,
       </Stack>
       {devices.error ? <ErrorAlert error={devices.error} /> : null}
       {devices.data?.length === 0 && <Typography variant="body2">{t('push.compose.testNone')}</Typography>}
-      {devices.data?.map((d) => (
-        <Button
-          key={d.objectId}
-          variant="outlined"
-          sx={{ alignSelf: 'flex-start' }}
-          disabled={!data || send.isPending}
-          onClick={() => data && send.mutate(testSendBody(d, data))}
-        >
-          {t('push.compose.testSend', { device: `${String(d.deviceType)} ${deviceName(d)}` })}
-        </Button>
-      ))}
+      {devices.data?.map((d) => {
+        const body = data && testSendBody(d, data);
+        return (
+          <Stack key={d.objectId} spacing={0.5}>
+            <Button
+              variant="outlined"
+              sx={{ alignSelf: 'flex-start' }}
+              disabled={!body || send.isPending}
+              onClick={() => body && send.mutate(body)}
+            >
+              {t('push.compose.testSend', { device: `${String(d.deviceType)} ${deviceName(d)}` })}
+            </Button>
+            {data && !body && (
+              <Typography variant="caption" color="text.secondary">
+                {t('push.compose.testHidden')}
+              </Typography>
+            )}
+          </Stack>
+        );
+      })}
       {send.error ? <ErrorAlert error={send.error} /> : null}
       {send.data && (
         <Alert severity="success" role="status">

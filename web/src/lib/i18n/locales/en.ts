@@ -1143,6 +1143,7 @@ export const en = {
       testFind: 'Find device',
       testNone: 'No installation matches.',
       testSend: 'Send test to {{device}}',
+      testHidden: 'This device is reached by its token, which your role may not see.',
       testSent: 'Test push {{id}} accepted.',
       testDelivered: 'Delivered to {{device}} through {{channel}}.',
       testWaiting: 'Waiting for the delivery…',

@@ -1119,6 +1119,7 @@ export const zhCN: Messages = {
       testFind: '查找设备',
       testNone: '没有匹配的设备。',
       testSend: '向 {{device}} 发送测试',
+      testHidden: '该设备通过令牌推送，你的角色无权查看令牌。',
       testSent: '测试推送 {{id}} 已被接收。',
       testDelivered: '已通过 {{channel}} 送达 {{device}}。',
       testWaiting: '等待送达…',
