@@ -133,7 +133,7 @@ test('an operator schedules a push in another time zone, finds it at its UTC tim
   await row.getByRole('button', { name: 'Cancel' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel this scheduled push?' });
   await expect(confirm).toContainText('Nothing has been delivered yet.');
-  await confirm.getByRole('button', { name: 'Cancel scheduled push' }).click();
+  await confirm.getByRole('button', { name: 'Yes, cancel the scheduled push' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: text })).toHaveCount(0);
   await page.getByRole('navigation', { name: 'Push sections' }).getByRole('tab', { name: 'Records' }).click();

@@ -1081,7 +1081,7 @@ export const en = {
       cancelTitle: 'Cancel this push?',
       cancelText:
         'Devices not yet reached will not get it, and the record disappears from the list. Messages already handed to a gateway or cached for offline devices are not recalled.',
-      cancelConfirm: 'Cancel push',
+      cancelConfirm: 'Yes, cancel the push',
       duplicate: 'Duplicate',
       notFound: 'This push record does not exist (it may have been cancelled).',
     },
@@ -1097,7 +1097,7 @@ export const en = {
       cancel: 'Cancel',
       cancelTitle: 'Cancel this scheduled push?',
       cancelText: 'It will not be sent, and its record is removed. Nothing has been delivered yet.',
-      cancelConfirm: 'Cancel scheduled push',
+      cancelConfirm: 'Yes, cancel the scheduled push',
       open: 'Open record',
     },
     compose: {

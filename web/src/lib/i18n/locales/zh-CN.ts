@@ -1057,7 +1057,7 @@ export const zhCN: Messages = {
       cancelTitle: '取消这条推送？',
       cancelText:
         '尚未送达的设备将不会收到，记录也会从列表中消失。已交给推送网关或为离线设备缓存的消息不会被撤回。',
-      cancelConfirm: '取消推送',
+      cancelConfirm: '确认取消推送',
       duplicate: '复制为新推送',
       notFound: '该推送记录不存在（可能已被取消）。',
     },
@@ -1073,7 +1073,7 @@ export const zhCN: Messages = {
       cancel: '取消',
       cancelTitle: '取消这条定时推送？',
       cancelText: '它将不会被发送，记录也会被删除。目前尚未向任何设备发送。',
-      cancelConfirm: '取消定时推送',
+      cancelConfirm: '确认取消定时推送',
       open: '打开记录',
     },
     compose: {
