@@ -1,5 +1,5 @@
 import type { Acl } from '@switchboard/shared';
-import { demoInstallations } from '../push/demo';
+import { demoInstallations, demoPushes } from '../push/demo';
 
 export interface DemoObject {
   id: string;
@@ -145,6 +145,7 @@ export function demoCatalog(nextId: () => string, now: Date): Record<string, Dem
     Store: stores,
     Review: reviews,
     _Installation,
+    _Notification: demoPushes(nextId, now),
   };
 }
 

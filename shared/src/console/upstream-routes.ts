@@ -302,6 +302,26 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     query: noQuery,
     action: 'push.cancel',
   },
+  // Switchboard's recorder: what each device would have received (push/installation ids, paging).
+  {
+    method: 'GET',
+    path: '/1.1/switchboard/push/deliveries',
+    permission: 'push.read',
+    query: z
+      .object({
+        push: z.string().max(64).optional(),
+        installation: z.string().max(512).optional(),
+        limit: z
+          .string()
+          .regex(/^\d{1,4}$/)
+          .optional(),
+        skip: z
+          .string()
+          .regex(/^\d{1,8}$/)
+          .optional(),
+      })
+      .strict(),
+  },
   // Doc 3: instant messaging.
   ...imConversationRoutes,
   {

@@ -123,10 +123,8 @@ describe('console routes', () => {
     for (const name of ['Data', 'Users', 'Roles', 'Push', 'Messaging', 'Settings']) {
       expect(await within(nav).findByRole('link', { name })).toBeInTheDocument();
     }
-    await user.click(within(nav).getByRole('link', { name: 'Push' }));
-    expect(
-      await screen.findByText('Push notifications are not available in the console yet.'),
-    ).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'Messaging' }));
+    expect(await screen.findByText('Messaging is not available in the console yet.')).toBeInTheDocument();
   });
 
   it('opens the roles area from the navigation and a role from its list', async () => {

@@ -16,8 +16,9 @@ const loadAdmin = () => import('../features/admin/pages');
 const loadRoles = () => import('../features/roles');
 const loadUsers = () => import('../features/users/pages');
 const loadMigrate = () => import('../features/migrate/pages');
+const loadPush = () => import('../features/push/pages');
 
-const PLANNED: readonly PlannedArea[] = ['push', 'messaging'];
+const PLANNED: readonly PlannedArea[] = ['messaging'];
 
 /**
  * An area's routes behind its gate (shell/AreaGate): a role that may not use the area, or an app
@@ -110,6 +111,18 @@ export const routes: RouteObject[] = [
                 path: 'migrate/:id',
                 lazy: async () => ({ Component: (await loadMigrate()).MigrationRunPage }),
               },
+              gated('push', [
+                { path: 'push', lazy: async () => ({ Component: (await loadPush()).RecordsPage }) },
+                { path: 'push/new', lazy: async () => ({ Component: (await loadPush()).ComposePage }) },
+                {
+                  path: 'push/scheduled',
+                  lazy: async () => ({ Component: (await loadPush()).ScheduledPage }),
+                },
+                {
+                  path: 'push/records/:pushId',
+                  lazy: async () => ({ Component: (await loadPush()).RecordPage }),
+                },
+              ]),
               ...PLANNED.map((area) =>
                 gated(area, [{ path: area, element: <UnavailableArea area={area} /> }]),
               ),

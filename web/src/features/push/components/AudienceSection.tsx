@@ -1,0 +1,85 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useKnownChannels } from '../api/send';
+import type { Estimate } from '../api/send';
+import type { Audience, DeviceChoice } from '../utils/composer';
+
+export interface AudienceSectionProps {
+  app: string;
+  value: Audience;
+  onChange: (a: Audience) => void;
+  estimate: { data?: Estimate | undefined; error: unknown; isFetching: boolean };
+  problem?: string | undefined;
+}
+
+/** Who receives the push, and how many devices that is by the server's count. */
+export function AudienceSection({ app, value, onChange, estimate, problem }: AudienceSectionProps) {
+  const { t } = useTranslation();
+  const known = useKnownChannels(app);
+  const e = estimate.data;
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="push-audience">
+      <Typography variant="h6" component="h2" id="push-audience">
+        {t('push.compose.audience')}
+      </Typography>
+      <RadioGroup
+        row
+        aria-labelledby="push-audience"
+        value={value.kind}
+        onChange={(ev) => onChange({ ...value, kind: ev.target.value as Audience['kind'] })}
+      >
+        <FormControlLabel value="everyone" control={<Radio />} label={t('push.compose.everyone')} />
+        <FormControlLabel value="channels" control={<Radio />} label={t('push.compose.channels')} />
+      </RadioGroup>
+      {value.kind === 'channels' && (
+        <Autocomplete
+          multiple
+          freeSolo
+          options={known.data ?? []}
+          value={value.channels}
+          onChange={(_, channels) => onChange({ ...value, channels: channels.map(String) })}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('push.compose.channels')}
+              helperText={problem ?? t('push.compose.channelsHelp')}
+              error={!!problem}
+            />
+          )}
+        />
+      )}
+      <TextField
+        select
+        label={t('push.compose.deviceType')}
+        value={value.deviceType}
+        onChange={(ev) => onChange({ ...value, deviceType: ev.target.value as DeviceChoice })}
+        sx={{ maxWidth: 280 }}
+      >
+        <MenuItem value="all">{t('push.compose.deviceAll')}</MenuItem>
+        <MenuItem value="ios">{t('push.compose.ios')}</MenuItem>
+        <MenuItem value="android">{t('push.compose.android')}</MenuItem>
+      </TextField>
+      {estimate.error ? <ErrorAlert error={estimate.error} /> : null}
+      <div role="status" aria-live="polite">
+        {e ? (
+          <Typography data-testid="push-estimate" data-total={e.ios + e.android}>
+            {t('push.compose.estimate', { total: e.ios + e.android, ios: e.ios, android: e.android })}
+          </Typography>
+        ) : (
+          estimate.isFetching && <Typography>{t('push.compose.estimating')}</Typography>
+        )}
+        <Typography variant="caption" color="text.secondary">
+          {t('push.compose.estimateNote')}
+        </Typography>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { json, stubFetch } from '../../../test/fetch';
+import { renderRoutes } from '../../../test/render';
+import { ComposePage } from './ComposePage';
+
+const routes = [
+  { path: '/apps/:app/push/new', element: <ComposePage /> },
+  { path: '/apps/:app/push/records/:pushId', element: <p>record page</p> },
+];
+
+function server(permissions: string[]) {
+  return stubFetch({
+    'GET /api/session': () =>
+      json(200, {
+        user: { id: 'c1', email: 'op@example.com', role: 'operator', appRoles: {} },
+        permissions,
+        appPermissions: { default: permissions },
+      }),
+    'GET /api/apps/default/1.1/installations': ({ url }) => {
+      if (url.searchParams.get('count') !== '1') return json(200, { results: [] });
+      const where = JSON.parse(url.searchParams.get('where') ?? '{}') as { deviceType?: string };
+      return json(200, { results: [], count: where.deviceType === 'ios' ? 2 : 3 });
+    },
+    'POST /api/apps/default/1.1/push': () =>
+      json(200, { objectId: 'p1', createdAt: '2026-01-01T00:00:00.000Z' }),
+  });
+}
+
+describe('the composer', { timeout: 30_000 }, () => {
+  it('shows the estimate, previews both platforms from the form, counts bytes and marks a bad badge', async () => {
+    server(['push.read', 'push.write', 'installations.read']);
+    renderRoutes(routes, '/apps/default/push/new');
+    expect(await screen.findByText('Reaches 5 devices (2 iOS, 3 Android)')).toBeInTheDocument();
+    const review = screen.getByRole('button', { name: 'Review and send' });
+    expect(review).toBeDisabled();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Sale' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), { target: { value: '半价 today' } });
+    expect(within(screen.getByTestId('preview-ios')).getByText('半价 today')).toBeInTheDocument();
+    expect(within(screen.getByTestId('preview-android')).getByText('Sale')).toBeInTheDocument();
+    // The counter counts the UTF-8 bytes of the body that is sent, req_id included.
+    const bytes = Number(/^(\d+) \/ 4096/.exec(screen.getByTestId('push-bytes').textContent ?? '')?.[1]);
+    const expected = new TextEncoder().encode(
+      JSON.stringify({ data: { alert: '半价 today', title: 'Sale' }, req_id: 'x'.repeat(16), prod: 'prod' }),
+    ).length;
+    expect(bytes).toBe(expected);
+    expect(review).toBeEnabled();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Badge' }), { target: { value: 'seven' } });
+    expect(await screen.findByText('badge must be a number or "Increment"')).toBeInTheDocument();
+    expect(review).toBeDisabled();
+  });
+
+  it('takes per-platform overrides in the JSON mode and says at which field it is wrong', async () => {
+    server(['push.read', 'push.write', 'installations.read']);
+    const { user } = renderRoutes(routes, '/apps/default/push/new');
+    await user.click(await screen.findByRole('tab', { name: 'JSON' }));
+    const editor = screen.getByRole('textbox', { name: 'data (JSON)' });
+    fireEvent.change(editor, {
+      target: {
+        value: JSON.stringify({ alert: 'all', ios: { alert: 'for iOS' }, android: { alert: 'for Android' } }),
+      },
+    });
+    expect(within(screen.getByTestId('preview-ios')).getByText('for iOS')).toBeInTheDocument();
+    expect(within(screen.getByTestId('preview-android')).getByText('for Android')).toBeInTheDocument();
+    fireEvent.change(editor, { target: { value: '{"alert": "x", "android": {"silent": "yes"}}' } });
+    expect(
+      await screen.findByText(/data\.android\.silent: silent must be true or false/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Review and send' })).toBeDisabled();
+  });
+
+  it('tells a role without push.write that it may only read', async () => {
+    server(['push.read']);
+    renderRoutes(routes, '/apps/default/push/new');
+    expect(await screen.findByText('Your role may read pushes but not send them.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review and send' })).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { StoredObject } from '@switchboard/shared';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { testSendBody, useDeliveries, useDeviceSearch, useTestSend } from '../api/send';
+
+const deviceName = (d: StoredObject): string =>
+  [d.installationId, d.deviceToken, d.registrationId].find((v): v is string => typeof v === 'string') ??
+  d.objectId;
+
+/** Sends the message to one installation through /1.1/push/devices and shows what it received. */
+export function TestSendPanel({ app, data }: { app: string; data: Record<string, unknown> | undefined }) {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const [searched, setSearched] = useState('');
+  const devices = useDeviceSearch(app, searched);
+  const send = useTestSend(app);
+  const deliveries = useDeliveries(app, send.data?.objectId);
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby="push-test">
+      <Typography variant="h6" component="h2" id="push-test">
+        {t('push.compose.test')}
+      </Typography>
+      <Stack
+        direction="row"
+        spacing={1}
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearched(term.trim());
+        }}
+      >
+        <TextField
+          size="small"
+          label={t('push.compose.testDevice')}
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          sx={{ flex: 1 }}
+        />
+        <Button type="submit">{t('push.compose.testFind')}</Button>
+      </Stack>
+      {devices.error ? <ErrorAlert error={devices.error} /> : null}
+      {devices.data?.length === 0 && <Typography variant="body2">{t('push.compose.testNone')}</Typography>}
+      {devices.data?.map((d) => {
+        const body = data && testSendBody(d, data);
+        return (
+          <Stack key={d.objectId} spacing={0.5}>
+            <Button
+              variant="outlined"
+              sx={{ alignSelf: 'flex-start' }}
+              disabled={!body || send.isPending}
+              onClick={() => body && send.mutate(body)}
+            >
+              {t('push.compose.testSend', { device: `${String(d.deviceType)} ${deviceName(d)}` })}
+            </Button>
+            {data && !body && (
+              <Typography variant="caption" color="text.secondary">
+                {t('push.compose.testHidden')}
+              </Typography>
+            )}
+          </Stack>
+        );
+      })}
+      {send.error ? <ErrorAlert error={send.error} /> : null}
+      {send.data && (
+        <Alert severity="success" role="status">
+          {t('push.compose.testSent', { id: send.data.objectId })}{' '}
+          {deliveries.data && deliveries.data.length > 0
+            ? deliveries.data
+                .map((x) => t('push.compose.testDelivered', { device: x.device, channel: x.channel }))
+                .join(' ')
+            : t('push.compose.testWaiting')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

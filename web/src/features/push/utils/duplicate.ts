@@ -1,0 +1,57 @@
+import type { Audience, DeviceChoice, Message } from './composer';
+import { emptyMessage } from './composer';
+import { whereChannels } from './audience-text';
+
+export interface Composition {
+  audience: Audience;
+  mode: 'form' | 'json';
+  message: Message;
+  json: string;
+}
+
+const FORM_KEYS = new Set(['alert', 'title', 'badge', 'sound', 'silent', 'content-available']);
+
+export const emptyComposition = (): Composition => ({
+  audience: { kind: 'everyone', channels: [], deviceType: 'all' },
+  mode: 'form',
+  message: emptyMessage(),
+  json: '{\n  "alert": ""\n}',
+});
+
+/**
+ * A new composition from a sent push ("Duplicate"): the form when the form can hold its data,
+ * else the JSON mode with the data as sent.
+ */
+export function compositionFrom(record: { data: Record<string, unknown>; where: unknown }): Composition {
+  const d = record.data;
+  const channels = whereChannels(record.where);
+  const where =
+    record.where && typeof record.where === 'object' ? (record.where as Record<string, unknown>) : {};
+  const deviceType: DeviceChoice =
+    where.deviceType === 'ios' || where.deviceType === 'android' ? where.deviceType : 'all';
+  const audience: Audience = {
+    kind: channels ? 'channels' : 'everyone',
+    channels: channels ?? [],
+    deviceType,
+  };
+  const json = JSON.stringify(d, null, 2);
+  const formable =
+    Object.keys(d).every((k) => FORM_KEYS.has(k)) &&
+    (d.alert === undefined || typeof d.alert === 'string') &&
+    (d.title === undefined || typeof d.title === 'string') &&
+    (d.sound === undefined || typeof d.sound === 'string');
+  if (!formable) return { audience, mode: 'json', message: emptyMessage(), json };
+  return {
+    audience,
+    mode: 'form',
+    json,
+    message: {
+      title: (d.title as string | undefined) ?? '',
+      text: (d.alert as string | undefined) ?? '',
+      badge: typeof d.badge === 'number' || typeof d.badge === 'string' ? String(d.badge) : '',
+      sound: (d.sound as string | undefined) ?? '',
+      silent: d.silent === true,
+      custom: [],
+    },
+  };
+}
