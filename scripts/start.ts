@@ -28,10 +28,19 @@ async function main(): Promise<void> {
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
   });
   const children = [server];
-  const shutdown = (code: number) => void stopAll(children).then(() => process.exit(code));
-  process.once('SIGINT', () => shutdown(0));
-  process.once('SIGTERM', () => shutdown(0));
-  server.once('exit', (code) => shutdown(code ?? 1));
+  let stopping = false;
+  const shutdown = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    void stopAll(children).then(() => process.exit(code));
+  };
+  // A normal stop ends with 0, or pnpm reports "ELIFECYCLE Command failed". Ctrl+C reaches every
+  // process of the group and pnpm passes it on again, so a signal may come twice: handle each one.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(0));
+  // A child that ends on its own is a failure; one ended by the stop's signal is not.
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+    shutdown(signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : (code ?? 1));
+  server.once('exit', onExit);
 
   const apiUrl = `http://127.0.0.1:${serverPort}`;
   await waitForHttp(`${apiUrl}/healthz`, server);
@@ -47,7 +56,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
   });
   children.push(bff);
-  bff.once('exit', (code) => shutdown(code ?? 1));
+  bff.once('exit', onExit);
   await waitForHttp(`http://127.0.0.1:${consolePort}/healthz`, bff);
   const shownHost = consoleHost === '0.0.0.0' ? 'localhost' : consoleHost;
   console.log(

@@ -3,11 +3,13 @@
  * run on PGlite, and on Postgres too when TEST_DATABASE_URL is set.
  */
 import { ensureChromium } from './chromium';
+import { ensureCjkFont } from './cjk-font';
 import { runConformance } from './conformance';
 import { pnpm } from './lib';
 
 const steps: [string, () => Promise<void>][] = [
   ['chromium', async () => void (await ensureChromium())],
+  ['CJK font', ensureCjkFont],
   ['typecheck', () => pnpm(['typecheck'])],
   ['lint', () => pnpm(['lint'])],
   // The root's own: the commands README.md and docs/ name (scripts/docs-commands.test.ts).

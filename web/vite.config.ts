@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 // Relative, not the package name: Vite loads its config with Node, which cannot import shared's .ts.
-import { CSP_NONCE_PLACEHOLDER } from '../shared/src/console/errors';
-import { initialSizeReport } from './build/initial-size';
+import { CSP_NONCE_PLACEHOLDER } from '../shared/src/console/errors.ts';
+import { initialSizeReport } from './build/initial-size.ts';
 
 // The BFF serves web/dist on CONSOLE_PORT and the console API under /api on the same origin;
 // in development Vite serves the app and forwards /api so that cookies stay same-origin.

@@ -29,6 +29,30 @@ export const consoleErrorSchema = z.object({
 });
 export type ConsoleErrorBody = z.infer<typeof consoleErrorSchema>;
 
+/**
+ * What is wrong with one input, in an error's `details`: `message` is English for any client, and
+ * `code` with `params` lets the console say it in the reader's language.
+ */
+export const ISSUE_CODES = [
+  'required',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'invalid_email',
+  'invalid_format',
+  'invalid_type',
+] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+export const consoleIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.enum(ISSUE_CODES).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ConsoleIssue = z.infer<typeof consoleIssueSchema>;
+
 /** Header every mutating console request carries; a cross-site form or fetch cannot set it. */
 export const CSRF_HEADER = 'x-switchboard-csrf';
 

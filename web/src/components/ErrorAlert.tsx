@@ -7,7 +7,8 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import { useTranslation } from 'react-i18next';
 import { isClientErrorCode, toConsoleApiError } from '../lib/api';
 import type { ConsoleApiError } from '../lib/api';
-import { detailLines } from './error-details';
+import { useIssueText } from './issue-text';
+import { SupportDetails } from './SupportDetails';
 
 export interface ErrorAlertProps {
   error: unknown;
@@ -18,32 +19,41 @@ export interface ErrorAlertProps {
   variant?: 'block' | 'inline';
 }
 
+/**
+ * The heading names the kind of error; the lines say what to do, once each, in the reader's
+ * language: validation issues from their code and parameters, a client-made failure from a hint.
+ * Only a server message without a code is shown as the server wrote it.
+ */
 function useErrorText(error: ConsoleApiError, title: string | undefined) {
   const { t } = useTranslation();
+  const issueLines = useIssueText();
   const heading = title ?? t(`errors.codes.${error.code}`);
-  // The server's message is written for people; a client-made one is technical, so it follows a hint.
   const clientMade = isClientErrorCode(error.code);
-  const body = clientMade ? t(`errors.hints.${error.code}`) : error.message;
+  const issues = clientMade ? [] : issueLines(error.details);
+  const lines = clientMade
+    ? [t(`errors.hints.${error.code}`)]
+    : issues.length > 0
+      ? issues
+      : [issueLines.sentence(error.message)];
   const technical = clientMade ? error.message : undefined;
-  const requestId = error.requestId ? t('errors.requestId', { requestId: error.requestId }) : undefined;
-  return { heading, body, technical, requestId };
+  return { heading, lines, technical };
 }
 
 /** The one component that shows a failure (DESIGN.md convention 3). */
 export function ErrorAlert({ error, title, onRetry, variant = 'block' }: ErrorAlertProps) {
   const { t } = useTranslation();
   const apiError = toConsoleApiError(error);
-  const { heading, body, technical, requestId } = useErrorText(apiError, title);
+  const { heading, lines, technical } = useErrorText(apiError, title);
 
   if (variant === 'inline') {
+    const text = `${heading}: ${lines.join(' ')}`;
     return (
-      <Tooltip title={`${heading}: ${body}`}>
-        <ErrorOutlineIcon color="error" fontSize="small" titleAccess={`${heading}: ${body}`} />
+      <Tooltip title={text}>
+        <ErrorOutlineIcon color="error" fontSize="small" titleAccess={text} />
       </Tooltip>
     );
   }
 
-  const lines = detailLines(apiError.details);
   return (
     <Alert
       severity="error"
@@ -56,24 +66,16 @@ export function ErrorAlert({ error, title, onRetry, variant = 'block' }: ErrorAl
       }
     >
       <AlertTitle>{heading}</AlertTitle>
-      <Typography variant="body2">{body}</Typography>
-      {lines.length > 0 && (
-        <ul>
+      {lines.length === 1 ? (
+        <Typography variant="body2">{lines[0]}</Typography>
+      ) : (
+        <Typography variant="body2" component="ul" sx={{ m: 0, pl: 2.5 }}>
           {lines.map((line) => (
             <li key={line}>{line}</li>
           ))}
-        </ul>
-      )}
-      {technical && (
-        <Typography variant="caption" component="p" sx={{ fontFamily: 'monospace' }}>
-          {technical}
         </Typography>
       )}
-      {requestId && (
-        <Typography variant="caption" component="p">
-          {requestId}
-        </Typography>
-      )}
+      <SupportDetails requestId={apiError.requestId} technical={technical} />
     </Alert>
   );
 }

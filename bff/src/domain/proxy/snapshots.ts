@@ -5,8 +5,9 @@ import { sendUpstream } from '../upstream-call';
 
 /**
  * The current state of some objects (by their GET path), read with one batch of GETs, for the
- * audit log's before and after. An object that cannot be read is undefined; a failure to read
- * never stops the write it documents.
+ * audit log's before and after. The ACL is asked for (`returnACL`): a get leaves it out otherwise,
+ * and an ACL edit would show as a change of updatedAt alone. An object that cannot be read is
+ * undefined; a failure to read never stops the write it documents.
  */
 export async function snapshots(client: UpstreamClient, paths: string[]): Promise<unknown[]> {
   if (paths.length === 0) return [];
@@ -15,7 +16,7 @@ export async function snapshots(client: UpstreamClient, paths: string[]): Promis
       method: 'POST',
       path: '/1.1/batch',
       query: {},
-      body: { requests: paths.map((path) => ({ method: 'GET', path })) },
+      body: { requests: paths.map((path) => ({ method: 'GET', path: `${path}?returnACL=true` })) },
     });
     if (!Array.isArray(res)) return paths.map(() => undefined);
     return paths.map((_, i) => {

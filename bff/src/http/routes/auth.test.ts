@@ -30,6 +30,19 @@ describe('first-run setup', () => {
     });
     expect(weak.status).toBe(400);
     expect(weak.json).toMatchObject({ code: 'validation_failed', message: 'use at least 12 characters' });
+    // Each issue carries a code and its parameters, so the console can say it in the reader's language.
+    expect(weak.json.details).toEqual([
+      { path: 'password', message: 'use at least 12 characters', code: 'too_short', params: { min: 12 } },
+    ]);
+    const blank = await c.call('POST', '/api/setup', {
+      token: '',
+      email: 'not an address',
+      password: PASSWORD,
+    });
+    expect(blank.json.details).toEqual([
+      { path: 'token', message: expect.any(String), code: 'required' },
+      { path: 'email', message: expect.any(String), code: 'invalid_email' },
+    ]);
   });
 
   it('creates the admin with the token, signs them in, and is then closed', async () => {

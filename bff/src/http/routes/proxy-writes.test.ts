@@ -96,6 +96,33 @@ describe('object writes through the console', () => {
     expect(del.after).toBeNull();
   });
 
+  it('an ACL edit shows the ACL before and after, beside every other field the write changed', async () => {
+    const c = await as(dev);
+    const created = await c.call('POST', '/api/apps/default/1.1/classes/Note', {
+      title: 'acl',
+      ACL: { '*': { read: true, write: true } },
+    });
+    const id = created.json.objectId as string;
+    const acl = { '*': { read: true }, 'role:Moderators': { read: true, write: true } };
+    expect((await c.call('PUT', `/api/apps/default/1.1/classes/Note/${id}`, { ACL: acl })).status).toBe(200);
+    const batch = await c.call('POST', '/api/apps/default/1.1/batch', {
+      requests: [{ method: 'PUT', path: `/1.1/classes/Note/${id}`, body: { ACL: { '*': { read: true } } } }],
+    });
+    expect(batch.status).toBe(200);
+
+    const [create, single, batched] = (await auditOf(id)) as [Entry, Entry, Entry];
+    expect(create.after).toMatchObject({ ACL: { '*': { read: true, write: true } } });
+    expect(single.before).toMatchObject({ title: 'acl', ACL: { '*': { read: true, write: true } } });
+    expect(single.after).toMatchObject({ title: 'acl', ACL: acl });
+    expect(batched.before).toMatchObject({ ACL: acl });
+    expect(batched.after).toMatchObject({ ACL: { '*': { read: true } } });
+    // What changed: the ACL and updatedAt, nothing else.
+    const changed = Object.keys({ ...single.before, ...single.after }).filter(
+      (k) => JSON.stringify(single.before?.[k]) !== JSON.stringify(single.after?.[k]),
+    );
+    expect(changed.sort()).toEqual(['ACL', 'updatedAt']);
+  });
+
   it('a failed write is audited as an error and its upstream message is passed on', async () => {
     const c = await as(dev);
     const bad = await c.call('POST', '/api/apps/default/1.1/classes/Note', { n: { __op: 'Nope' } });

@@ -9,6 +9,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { MIN_PASSWORD_LENGTH } from '@switchboard/shared';
 import type { ConsoleRole } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -75,6 +76,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
                 label={t('admin.users.password')}
                 type="password"
                 autoComplete="new-password"
+                helperText={t('auth.passwordRule', { min: MIN_PASSWORD_LENGTH })}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { consoleError, json, stubFetch } from '../../../test/fetch';
 import type { StubHandler } from '../../../test/fetch';
 import { renderWithProviders } from '../../../test/render';
+import { loadLanguage } from '../../../lib/i18n';
 import { ConsoleUsersPage } from './ConsoleUsersPage';
 
 const admin = {
@@ -103,6 +105,43 @@ describe('ConsoleUsersPage', () => {
       await within(dialog).findByText('A console user with this e-mail already exists.'),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ password: 'long enough pass' });
+  });
+
+  it('states the password rule before it is typed, and a refusal once, in Chinese', async () => {
+    await loadLanguage('zh-CN');
+    await i18next.changeLanguage('zh-CN');
+    server({
+      'POST /api/console-users': () =>
+        json(400, {
+          code: 'validation_failed',
+          message: 'use at least 12 characters',
+          requestId: 'req-77',
+          details: [
+            {
+              path: 'password',
+              message: 'use at least 12 characters',
+              code: 'too_short',
+              params: { min: 12 },
+            },
+          ],
+        }),
+    });
+    const { user } = renderWithProviders(<ConsoleUsersPage />);
+    await user.click(await screen.findByRole('button', { name: '添加用户' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('邮箱'), { target: { value: 'dev@example.com' } });
+    await user.click(within(dialog).getByRole('radio', { name: '现在设置密码' }));
+    const password = within(dialog).getByLabelText('密码');
+    expect(password).toHaveValue('');
+    expect(password).toHaveAccessibleDescription('至少 12 个字符。');
+
+    fireEvent.change(password, { target: { value: 'short' } });
+    await user.click(within(dialog).getByRole('button', { name: '添加' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getAllByText(/12/)).toHaveLength(1);
+    expect(within(alert).getByText('密码至少需要 12 个字符。')).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent(/use at least|Some input/);
+    expect(within(alert).getByText('技术支持信息').closest('details')).toHaveTextContent('req-77');
   });
 
   it('asks before disabling, and shows why the server refused', async () => {

@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
@@ -51,7 +52,10 @@ export function SetPasswordPage() {
       value={values[name]}
       onChange={(e) => setValues({ ...values, [name]: e.target.value })}
       error={errors[name] !== undefined}
-      helperText={fieldMessage(errors[name])}
+      helperText={
+        fieldMessage(errors[name]) ??
+        (name === 'password' ? t('auth.passwordRule', { min: MIN_PASSWORD_LENGTH }) : undefined)
+      }
     />
   );
 

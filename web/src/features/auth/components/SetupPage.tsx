@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Navigate, useSearchParams } from 'react-router';
+import { MIN_PASSWORD_LENGTH } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
@@ -52,7 +53,10 @@ export function SetupPage() {
       value={values[name]}
       onChange={(e) => setValues({ ...values, [name]: e.target.value })}
       error={errors[name] !== undefined}
-      helperText={fieldMessage(errors[name])}
+      helperText={
+        fieldMessage(errors[name]) ??
+        (name === 'password' ? t('auth.passwordRule', { min: MIN_PASSWORD_LENGTH }) : undefined)
+      }
     />
   );
 

@@ -129,6 +129,6 @@ describe('ViewsMenu', { timeout: 30_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Save view' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('give the view a name')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Give the view a name')).toBeInTheDocument();
   });
 });

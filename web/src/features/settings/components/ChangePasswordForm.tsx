@@ -50,7 +50,9 @@ export function ChangePasswordForm() {
       helperText={
         shown?.field === name
           ? t(`settings.password.${shown.problem}`, { min: MIN_PASSWORD_LENGTH })
-          : undefined
+          : name === 'next'
+            ? t('auth.passwordRule', { min: MIN_PASSWORD_LENGTH })
+            : undefined
       }
       sx={{ maxWidth: 360 }}
     />
