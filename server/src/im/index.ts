@@ -15,6 +15,7 @@ import { IM_TABLES, imMigrations } from './migrations';
 import { roomRoutes } from './room-routes';
 import { serviceRoutes } from './service-routes';
 import { ensureImClasses } from './setup';
+import { v11Routes } from './v11-routes';
 import type { ClassApi } from '../services/class-api';
 
 export interface ImAreaDeps {
@@ -54,6 +55,7 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
       serviceRoutes(router, deps);
       clientRoutes(router, deps);
       globalRoutes(router, deps);
+      v11Routes(router, deps);
     },
     async afterReset(tx) {
       await tx.exec(IM_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));
