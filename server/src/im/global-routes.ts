@@ -73,7 +73,8 @@ export function globalRoutes(router: ApiRouter, d: ImDeps): void {
       valid_till: string;
     }>(
       `SELECT msg_id, ts::text AS ts, from_client, data, valid_till::text AS valid_till FROM lc_im_messages
-       WHERE conv_id = $1 AND global AND valid_till > $2 ORDER BY ts DESC LIMIT $3 OFFSET $4`,
+       WHERE conv_id = $1 AND global AND valid_till > $2::bigint
+       ORDER BY lc_im_messages.ts DESC LIMIT $3 OFFSET $4`,
       [convId, d.clock.now().getTime(), limit, skip],
     );
     return {

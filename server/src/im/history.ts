@@ -41,6 +41,10 @@ export function parseHistory(q: Record<string, string>): HistoryQuery {
  * compares the pair, so messages of one millisecond in different conversations page exactly; an
  * absent start means "now" (no bound: a timestamp handed out a millisecond ahead still shows).
  */
+// Qualified: the select list renames ts (as text), and ORDER BY would otherwise sort that alias.
+const DESC = 'lc_im_messages.ts DESC, lc_im_messages.msg_id DESC';
+const ASC = 'lc_im_messages.ts ASC, lc_im_messages.msg_id ASC';
+
 export function historyClause(
   h: HistoryQuery,
   firstParam: number,
@@ -51,20 +55,21 @@ export function historyClause(
     if (ts === undefined) return;
     const o = inclusive ? `${op}=` : op;
     params.push(ts);
-    const tsRef = `$${firstParam + params.length - 1}`;
+    // Typed, so the comparison is bigint to bigint and the (…, ts, msg_id) indexes serve it.
+    const tsRef = `$${firstParam + params.length - 1}::bigint`;
     if (id === undefined) {
       where.push(`ts ${o} ${tsRef}`);
       return;
     }
     params.push(id);
-    where.push(`(ts, msg_id) ${o} (${tsRef}, $${firstParam + params.length - 1})`);
+    where.push(`(ts, msg_id) ${o} (${tsRef}, $${firstParam + params.length - 1}::text)`);
   };
   if (!h.reversed) {
     bound(h.timestamp, h.msgid, '<', h.includeStart);
     bound(h.tillTimestamp ?? 0, h.tillMsgid, '>', h.includeStop);
-    return { where, params, order: 'ts DESC, msg_id DESC' };
+    return { where, params, order: DESC };
   }
   bound(h.timestamp ?? 0, h.msgid, '>', h.includeStart);
   bound(h.tillTimestamp, h.tillMsgid, '<', h.includeStop);
-  return { where, params, order: 'ts ASC, msg_id ASC' };
+  return { where, params, order: ASC };
 }
