@@ -70,8 +70,8 @@ async function timed(server: ServerHandle, method: string, path: string, body?: 
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status}`);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
   return performance.now() - started;
 }
 

@@ -12,7 +12,7 @@ import type { RateCategory } from './rate';
 
 /** Counts a call of `category` against the app's Doc 3 limits (429 past them). */
 export async function rateCheck(d: ImDeps, req: ApiRequest, category: RateCategory): Promise<void> {
-  await countImCall(req.sql, d.clock.now(), await d.settings.get(req.sql), category);
+  await countImCall(req.sql, d.clock.now(), await d.settings.get(req.sql), category, !req.inBatch);
 }
 
 /** POST .../messages of a conversation or chat room. */

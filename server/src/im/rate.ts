@@ -32,9 +32,14 @@ export async function countImCall(
   now: Date,
   s: AppSettings,
   category: RateCategory,
+  /** Off inside a batch, whose transaction holds other writes too. */
+  relaxedCommit = true,
 ): Promise<void> {
   const { minute, day } = limitsOf(s, category);
   const refused = await sql.transaction(async (tx) => {
+    // Every call of a category waits for this row: a count lost in a crash costs nothing, so the
+    // commit does not wait for the disk, and the row is free again sooner.
+    if (relaxedCommit) await tx.exec('SET LOCAL synchronous_commit TO off');
     await tx.query(
       `INSERT INTO lc_im_rate (category, window_start, calls, day, day_calls) VALUES ($1, $2, 0, $3, 0)
        ON CONFLICT DO NOTHING`,
