@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { openSql } from '@switchboard/shared/sql';
 import { freePort, root, run, startTs, stopAll, waitForHttp } from './lib';
 
-/** The kit's files for the areas built so far (Doc 1: storage, accounts, roles and ACL, files; Doc 2). */
+/** The kit's files for the areas built so far (Doc 1: storage, accounts, roles and ACL, files; Doc 2; Doc 3). */
 export const CONFORMANCE_FILES = [
   'objects-crud',
   'auth-headers',
@@ -27,6 +27,14 @@ export const CONFORMANCE_FILES = [
   // Doc 2: installations and push.
   'installations',
   'push',
+  // Doc 3: instant messaging.
+  'im-conversations',
+  'im-history',
+  'im-chatrooms',
+  'im-service-conversations',
+  'im-clients',
+  'im-global',
+  'limits',
 ];
 
 /**
@@ -49,9 +57,9 @@ const VARIANTS: Variant[] = [
     files: ['users'],
   },
   {
-    // Doc 2 Limits: a low push quota, so the kit's rate-limit test needs few calls (it runs alone).
-    label: 'push calls limited to 5 a minute',
-    settings: { LC_PUSH_QUOTA: '5' },
+    // Doc 2 and Doc 3 Limits: low quotas, so the kit's rate-limit tests need few calls (they run alone).
+    label: 'push calls limited to 5 a minute, normal messages to 5 a minute',
+    settings: { LC_PUSH_QUOTA: '5', LC_MESSAGE_QUOTA: '5' },
     files: ['rate-limits'],
     waitsOnClock: true,
   },

@@ -45,6 +45,7 @@ import { ClassRegistry } from './store/classes';
 import { serverMigrations } from './store/migrations';
 import { createJobRunner } from './jobs';
 import type { JobRunner, JobSettings } from './jobs';
+import { createImArea } from './im';
 import { createPushArea } from './push';
 import type { PushConfig } from './push';
 
@@ -113,14 +114,25 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     appId: opts.keys.appId,
     config: opts.pushConfig,
   });
+  const im = await createImArea({
+    sql,
+    classes,
+    clock,
+    settings,
+    accounts,
+    appId: opts.keys.appId,
+    masterKey: opts.keys.masterKey,
+  });
   const uploads = new UploadService({ ...accounts, blobs }, sql);
 
   // Doc 1 File record: "File records are queried as the class path /1.1/classes/files".
   objectRoutes(router, accounts, {
     ...{ _User: users, _Role: roles, _File: files, files },
     ...{ _Installation: push.installations, _Notification: push.records },
+    _Conversation: im.conversations,
   });
   push.routes(router);
+  im.routes(router);
   userRoutes(router, users, accounts);
   smsRoutes(router, accounts);
   mountClass(router, '/1.1/roles', () => roles);
@@ -146,6 +158,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       afterReset: async (tx) => {
         await ensureBuiltinClasses(tx, classes);
         await push.afterReset(tx);
+        await im.afterReset(tx);
       },
     });
 

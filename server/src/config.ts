@@ -46,6 +46,8 @@ const envSchema = z
     FILES_DIR: z.string().trim().optional(),
     // Doc 2 Limits and the client-push setting, until changed through the API (the conformance kit's names).
     LC_PUSH_QUOTA: z.coerce.number().int().min(1).max(9600).optional(),
+    /** Doc 3 Limits: normal messages a minute (the console's editable ceiling, up to 9000). */
+    LC_MESSAGE_QUOTA: z.coerce.number().int().min(1).max(9000).optional(),
     LC_CLIENT_PUSH_ALLOWED: flag,
     /** The push configuration file (APNs and vendor profiles); secrets come from the variables it names. */
     PUSH_CONFIG_FILE: z.string().trim().optional(),

@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       userQueryOpen: config.LC_USER_QUERY_OPEN,
       clientPushForbidden: !config.LC_CLIENT_PUSH_ALLOWED,
       ...(config.LC_PUSH_QUOTA ? { pushCallsPerMinute: config.LC_PUSH_QUOTA } : {}),
+      ...(config.LC_MESSAGE_QUOTA ? { imMessagesPerMinute: config.LC_MESSAGE_QUOTA } : {}),
     },
     filesDir: filesDirOf(config),
     jobs: { leaseMs: config.JOBS_LEASE_MS },

@@ -176,7 +176,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
       .send(res.body);
   };
 
-  for (const prefix of ['/1.1/*']) {
+  for (const prefix of ['/1.1/*', '/1.2/*']) {
     app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: prefix, handler: handle });
   }
   return app;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_IM_SETTINGS } from '../im/settings';
 import { DEFAULT_PUSH_SETTINGS } from '../push/settings';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
@@ -254,6 +255,7 @@ describe('user queries and settings', () => {
       forceRelogin: false,
       userQueryOpen: false,
       ...DEFAULT_PUSH_SETTINGS,
+      ...DEFAULT_IM_SETTINGS,
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Sql } from '@switchboard/shared/sql';
+import { DEFAULT_IM_SETTINGS, imSettingsShape } from '../im/settings';
 import { DEFAULT_PUSH_SETTINGS, pushSettingsShape } from '../push/settings';
 
 /** Doc 1 Authentication rule 6 and the _User query permission: console settings of the app. */
@@ -14,6 +15,7 @@ export const appSettingsSchema = z
     /** Clients without the master key may query _User. */
     userQueryOpen: z.boolean(),
     ...pushSettingsShape,
+    ...imSettingsShape,
   })
   .strict();
 
@@ -25,6 +27,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   forceRelogin: false,
   userQueryOpen: false,
   ...DEFAULT_PUSH_SETTINGS,
+  ...DEFAULT_IM_SETTINGS,
 };
 
 /**

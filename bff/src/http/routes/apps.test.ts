@@ -99,11 +99,11 @@ describe('the allowlisted upstream API', () => {
     await c.login(admin.email, admin.password);
     const r = await c.call('GET', '/api/apps/default/capabilities');
     expect(r.status).toBe(200);
-    // Our server implements storage, accounts and push so far; messaging answers "No such API".
+    // Our server implements storage, accounts, push and the messaging REST interface.
     expect(r.json).toEqual({
       app: 'default',
       reachable: true,
-      areas: { storage: true, push: true, im: false, schemaWrite: true },
+      areas: { storage: true, push: true, im: true, schemaWrite: true },
       source: 'probe',
     });
     expect((await c.call('GET', '/api/apps/nowhere/capabilities')).status).toBe(404);

@@ -1,0 +1,179 @@
+/**
+ * Doc 3 messaging at size: loads messages over conversations straight into the database (beside
+ * the database's own insert floor for the same rows, in a table without indexes, measured in the
+ * same run), then measures through HTTP: send p50/p99 and messages a second, history page p50 at
+ * the newest page and deep in the app-wide history, unread-count p50 and check-online p50.
+ *
+ *   pnpm bench:im -- [--dbs pglite,postgres] [--messages N] [--conversations C] [--pg-url URL]
+ *
+ * Defaults: 1,000,000 messages over 10,000 conversations (the issue's full size is
+ * --messages 10000000 --conversations 100000); Postgres at BENCH_DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/test.
+ */
+import { openSql } from '@switchboard/shared/sql';
+import type { Sql } from '@switchboard/shared/sql';
+import { checkPostgres, createDatabase, redact } from './databases';
+import type { BenchDatabase } from './databases';
+import type { DbKind } from './options';
+import { startServer } from './server-process';
+import type { ServerHandle } from './server-process';
+
+const BASE_TS = 1_700_000_000_000;
+const BATCH = 500_000;
+
+function openDb(db: BenchDatabase, pgUrl: string): Promise<Sql> {
+  const env = db.serverEnv;
+  return env.DATABASE_URL
+    ? openSql({ url: pgUrl, schema: env.DATABASE_SCHEMA })
+    : openSql({ dataDir: env.DATA_DIR ?? '' });
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en');
+
+async function load(sql: Sql, n: number, convs: number): Promise<{ loadMs: number; floorMs: number }> {
+  await sql.exec(`INSERT INTO "o__Conversation" (id, created_at, updated_at, acl, data)
+    SELECT 'c' || g, now(), now(), NULL,
+      jsonb_build_object('name', 'bench', 'm', jsonb_build_array('u' || g, 'u' || (g + 1)), 'mu', '[]'::jsonb)
+    FROM generate_series(0, ${convs - 1}) g`);
+  await sql.exec(`INSERT INTO lc_im_conv_state (conv_id, last_ts, msg_count)
+    SELECT 'c' || g, ${BASE_TS + n}, ${Math.ceil(n / convs)} FROM generate_series(0, ${convs - 1}) g`);
+  const rows = (from: number, to: number) => `SELECT 'c' || (g % ${convs}), ${BASE_TS} + g,
+      'm' || lpad(g::text, 10, '0'), 'conv', 'u' || (g % ${convs}), 'hello, this is message ' || g
+    FROM generate_series(${from}, ${to}) g`;
+  const cols = '(conv_id, ts, msg_id, kind, from_client, data)';
+  await sql.exec(`CREATE TABLE bench_floor (conv_id text COLLATE "C", ts bigint, msg_id text COLLATE "C",
+    kind text, from_client text COLLATE "C", data text)`);
+  let floorMs = 0;
+  let loadMs = 0;
+  for (let from = 0; from < n; from += BATCH) {
+    const to = Math.min(n, from + BATCH) - 1;
+    let t = performance.now();
+    await sql.exec(`INSERT INTO bench_floor ${cols} ${rows(from, to)}`);
+    floorMs += performance.now() - t;
+    t = performance.now();
+    await sql.exec(`INSERT INTO lc_im_messages ${cols} ${rows(from, to)}`);
+    loadMs += performance.now() - t;
+  }
+  await sql.exec('DROP TABLE bench_floor; ANALYZE lc_im_messages; ANALYZE "o__Conversation";');
+  return { loadMs, floorMs };
+}
+
+async function timed(server: ServerHandle, method: string, path: string, body?: unknown): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      'X-LC-Id': server.keys.appId,
+      'X-LC-Key': `${server.keys.masterKey},master`,
+      'Content-Type': 'application/json',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return performance.now() - started;
+}
+
+function pct(samples: number[], p: number): string {
+  const s = [...samples].sort((a, b) => a - b);
+  return (s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] ?? 0).toFixed(2);
+}
+
+async function sample(count: number, fn: (i: number) => Promise<number>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push(await fn(i));
+  return out;
+}
+
+async function runOne(kind: DbKind, pgUrl: string, n: number, convs: number): Promise<void> {
+  const db = createDatabase(kind, pgUrl);
+  try {
+    console.log(
+      `\n-- ${db.label} (${kind === 'postgres' ? redact(pgUrl) : db.location}): ${n.toLocaleString('en')} messages over ${convs.toLocaleString('en')} conversations`,
+    );
+    // A first start migrates; the load then writes with the server stopped (PGlite has one owner).
+    await (await startServer(db.serverEnv)).stop();
+    const sql = await openDb(db, pgUrl);
+    const { loadMs, floorMs } = await load(sql, n, convs).finally(() => sql.close());
+    console.log(
+      `  load: ${rate(n, loadMs)} messages/s (${seconds(loadMs)} s); floor, same rows without indexes: ${rate(n, floorMs)} rows/s (${seconds(floorMs)} s); ratio ${(loadMs / floorMs).toFixed(2)}`,
+    );
+    const server = await startServer(db.serverEnv);
+    try {
+      // Doc 3's ceiling of normal messages a minute, so the measured sends are not refused.
+      await timed(server, 'PUT', '/1.1/switchboard/settings', { imMessagesPerMinute: 9000 });
+      const conv = (i: number) => `c${(i * 7919) % convs}`;
+      const send = (i: number) =>
+        timed(server, 'POST', `/1.2/rtm/conversations/${conv(i)}/messages`, {
+          from_client: 'bench',
+          message: `m${i}`,
+        });
+      await sample(50, send);
+      const sends = await sample(500, send);
+      console.log(`  send: p50 ${pct(sends, 50)} ms, p99 ${pct(sends, 99)} ms`);
+      const burst = 2000;
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < burst) await send(next++);
+        }),
+      );
+      console.log(`  send, 8 at once: ${rate(burst, performance.now() - started)} messages/s`);
+      const newest = await sample(200, (i) =>
+        timed(server, 'GET', `/1.2/rtm/conversations/${conv(i)}/messages`),
+      );
+      console.log(`  history, newest page of a conversation (100): p50 ${pct(newest, 50)} ms`);
+      const depth = Math.min(1_000_000, Math.floor(n / 2));
+      const deepTs = BASE_TS + n - depth;
+      const deep = await sample(200, (i) =>
+        timed(server, 'GET', `/1.2/rtm/messages?timestamp=${deepTs - i}&limit=100`),
+      );
+      console.log(
+        `  history, app-wide page ${depth.toLocaleString('en')} messages deep (100): p50 ${pct(deep, 50)} ms`,
+      );
+      const convDeep = await sample(200, (i) =>
+        timed(
+          server,
+          'GET',
+          `/1.2/rtm/conversations/${conv(i)}/messages?timestamp=${BASE_TS + Math.floor(n / 2)}&limit=100`,
+        ),
+      );
+      console.log(`  history, a conversation's page half-way back (100): p50 ${pct(convDeep, 50)} ms`);
+      const unread = await sample(200, (i) =>
+        timed(server, 'GET', `/1.2/rtm/clients/u${(i * 31) % convs}/unread-count`),
+      );
+      console.log(`  unread-count: p50 ${pct(unread, 50)} ms`);
+      const online = await sample(200, (i) =>
+        timed(server, 'POST', '/1.2/rtm/clients/check-online', { client_ids: [`u${i}`, `u${i + 1}`] }),
+      );
+      console.log(`  check-online: p50 ${pct(online, 50)} ms`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await db.dispose(false);
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const dbs = (flag('dbs') ?? process.env.BENCH_DBS ?? 'pglite,postgres').split(',') as DbKind[];
+  const pgUrl = flag('pg-url') ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const n = Number(flag('messages') ?? 1_000_000);
+  const convs = Number(flag('conversations') ?? Math.max(1, Math.floor(n / 100)));
+  if (!Number.isInteger(n) || n < 1000 || !Number.isInteger(convs) || convs < 1 || convs > n)
+    throw new Error('--messages is an integer of at least 1000, --conversations between 1 and --messages');
+  if (dbs.includes('postgres')) await checkPostgres(pgUrl);
+  for (const kind of dbs) await runOne(kind, pgUrl, n, convs);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

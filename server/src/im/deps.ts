@@ -1,0 +1,11 @@
+import type { Clock } from '../lib/clock';
+import type { SettingsService } from '../services/settings';
+import type { Conversations } from './conversations';
+
+export interface ImDeps {
+  conversations: Conversations;
+  clock: Clock;
+  settings: SettingsService;
+  masterKey: string;
+  appId: string;
+}

@@ -1,0 +1,65 @@
+import { migrate } from '@switchboard/shared/sql';
+import type { Sql } from '@switchboard/shared/sql';
+import type { ApiRouter } from '../http/router';
+import type { Clock } from '../lib/clock';
+import type { ObjectApiDeps } from '../services/object-api';
+import type { WriteService } from '../services/objects';
+import type { SettingsService } from '../services/settings';
+import type { ClassRegistry } from '../store/classes';
+import { clientRoutes } from './client-routes';
+import { conversationRoutes } from './conversation-routes';
+import { Conversations } from './conversations';
+import type { ImDeps } from './deps';
+import { globalRoutes } from './global-routes';
+import { IM_TABLES, imMigrations } from './migrations';
+import { roomRoutes } from './room-routes';
+import { serviceRoutes } from './service-routes';
+import { ensureImClasses } from './setup';
+import { v11Routes } from './v11-routes';
+import type { ClassApi } from '../services/class-api';
+
+export interface ImAreaDeps {
+  sql: Sql;
+  classes: ClassRegistry;
+  clock: Clock;
+  settings: SettingsService;
+  accounts: ObjectApiDeps & { writes: WriteService };
+  appId: string;
+  masterKey: string;
+}
+
+export interface ImArea {
+  /** `_Conversation` for /1.1/classes/_Conversation (the SDK's AV.Conversation#save). */
+  conversations: ClassApi;
+  routes(router: ApiRouter): void;
+  afterReset(tx: Sql): Promise<void>;
+}
+
+/** Doc 3: the instant-messaging REST interface. */
+export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
+  await migrate(d.sql, 'lc_im_migrations', imMigrations);
+  await ensureImClasses(d.sql, d.classes);
+  const conversations = new Conversations(d.accounts);
+  const deps: ImDeps = {
+    conversations,
+    clock: d.clock,
+    settings: d.settings,
+    masterKey: d.masterKey,
+    appId: d.appId,
+  };
+  return {
+    conversations: conversations.api,
+    routes(router) {
+      conversationRoutes(router, deps);
+      roomRoutes(router, deps);
+      serviceRoutes(router, deps);
+      clientRoutes(router, deps);
+      globalRoutes(router, deps);
+      v11Routes(router, deps);
+    },
+    async afterReset(tx) {
+      await tx.exec(IM_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));
+      await ensureImClasses(tx, d.classes);
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { LcCode } from '@switchboard/shared';
+import { ApiError, badRequest } from '../http/errors';
+import { requireMaster } from '../http/require-master';
+import type { ApiRequest, ApiResponse } from '../http/types';
+import type { ImDeps } from './deps';
+import type { ConvKind } from './kinds';
+import { deleteMessage, findMessage, recallMessage, replaceMessage, storeMessage } from './messages';
+import type { MessageRow } from './messages';
+import { intParam, modifySchema, parseBody, recallSchema, roomSendSchema, sendSchema } from './params';
+import { countImCall } from './rate';
+import type { RateCategory } from './rate';
+
+/** Counts a call of `category` against the app's Doc 3 limits (429 past them). */
+export async function rateCheck(d: ImDeps, req: ApiRequest, category: RateCategory): Promise<void> {
+  await countImCall(req.sql, d.clock.now(), await d.settings.get(req.sql), category, !req.inBatch);
+}
+
+/** POST .../messages of a conversation or chat room. */
+export async function sendToConversation(
+  d: ImDeps,
+  req: ApiRequest,
+  kind: 'conv' | 'room',
+): Promise<ApiResponse> {
+  requireMaster(req.auth, 'sending messages');
+  const input = parseBody(kind === 'room' ? roomSendSchema : sendSchema, req.body);
+  const id = req.params.convId ?? '';
+  await d.conversations.require(req.sql, id, kind);
+  await rateCheck(d, req, 'normal');
+  const extra: Record<string, unknown> = {};
+  for (const k of ['no_sync', 'push_data', 'priority', 'mention_all', 'mention_client_ids'] as const)
+    if (k in input && (input as Record<string, unknown>)[k] !== undefined)
+      extra[k] = (input as Record<string, unknown>)[k];
+  const sent = await storeMessage(
+    req.sql,
+    { convId: id, kind, from: input.from_client, data: input.message, transient: input.transient, extra },
+    d.clock.now().getTime(),
+  );
+  return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
+}
+
+/** The message `msgId` of conversation `convId` whose timestamp and sender match (Doc 3 rules). */
+async function matching(
+  req: ApiRequest,
+  convId: string,
+  msgId: string,
+  from: string,
+  timestamp: number,
+): Promise<MessageRow> {
+  const row = await findMessage(req.sql, convId, msgId);
+  if (!row || Number(row.ts) !== timestamp || row.from_client !== from)
+    throw new ApiError(
+      404,
+      LcCode.ObjectNotFound,
+      `No message ${JSON.stringify(msgId)} in this conversation with timestamp ${timestamp} from ${JSON.stringify(from)}.`,
+    );
+  return row;
+}
+
+function assertRecipients(row: MessageRow, toClients: string[] | undefined): void {
+  if (!toClients) return;
+  if (!row.to_clients)
+    throw badRequest(LcCode.InvalidParameter, 'to_clients is only for a message sent to chosen users.');
+  const missing = toClients.filter((c) => !row.to_clients?.includes(c));
+  if (missing.length)
+    throw badRequest(
+      LcCode.InvalidParameter,
+      `The message was not sent to ${missing.map((c) => JSON.stringify(c)).join(', ')}.`,
+    );
+}
+
+/** PUT .../messages/{message_id}: replaces the body when timestamp and from_client match. */
+export async function modifyMessage(d: ImDeps, req: ApiRequest, kind: ConvKind): Promise<ApiResponse> {
+  requireMaster(req.auth, 'modifying messages');
+  const input = parseBody(modifySchema, req.body);
+  if (input.to_clients && kind !== 'sys')
+    throw badRequest(LcCode.InvalidParameter, 'to_clients is only for service conversations.');
+  const convId = req.params.convId ?? '';
+  await d.conversations.require(req.sql, convId, kind);
+  const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
+  assertRecipients(row, input.to_clients);
+  await rateCheck(d, req, 'normal');
+  await replaceMessage(req.sql, row.msg_id, input.message);
+  return { body: {} };
+}
+
+/** PUT .../messages/{message_id}/recall. */
+export async function recall(d: ImDeps, req: ApiRequest, kind: ConvKind): Promise<ApiResponse> {
+  requireMaster(req.auth, 'recalling messages');
+  const input = parseBody(recallSchema, req.body);
+  if (input.to_clients && kind !== 'sys')
+    throw badRequest(LcCode.InvalidParameter, 'to_clients is only for service conversations.');
+  const convId = req.params.convId ?? '';
+  await d.conversations.require(req.sql, convId, kind);
+  const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
+  assertRecipients(row, input.to_clients);
+  await rateCheck(d, req, 'normal');
+  await recallMessage(req.sql, row.msg_id);
+  return { body: {} };
+}
+
+/** The from_client and timestamp a delete names in its query. */
+export function deleteQuery(req: ApiRequest): { from: string; timestamp: number } {
+  const from = req.query.from_client;
+  const timestamp = intParam(req.query, 'timestamp', undefined);
+  if (!from || timestamp === undefined)
+    throw badRequest(
+      LcCode.InvalidParameter,
+      'Deleting a message needs the query parameters from_client and timestamp.',
+    );
+  return { from, timestamp };
+}
+
+/** DELETE .../messages/{message_id}: removed on the server only. */
+export async function removeMessage(d: ImDeps, req: ApiRequest, kind: 'conv' | 'room'): Promise<ApiResponse> {
+  requireMaster(req.auth, 'deleting messages');
+  const { from, timestamp } = deleteQuery(req);
+  const convId = req.params.convId ?? '';
+  await d.conversations.require(req.sql, convId, kind);
+  const row = await matching(req, convId, req.params.msgId ?? '', from, timestamp);
+  await deleteMessage(req.sql, row.msg_id);
+  return { body: {} };
+}

@@ -1,0 +1,69 @@
+import type { Migration } from '@switchboard/shared/sql';
+
+/**
+ * Doc 3's storage beside the `_Conversation` class. Messages live in a table of their own, keyed
+ * by (conversation, timestamp): a conversation's timestamps are unique and increasing, and every
+ * history form (conversation, sender, app-wide) reads one index range, never a scan.
+ */
+export const imMigrations: readonly Migration[] = [
+  {
+    id: '0001_im',
+    sql: `
+      CREATE TABLE lc_im_messages (
+        conv_id text COLLATE "C" NOT NULL,
+        ts bigint NOT NULL,
+        msg_id text COLLATE "C" NOT NULL UNIQUE,
+        kind text NOT NULL,
+        from_client text COLLATE "C" NOT NULL,
+        data text NOT NULL,
+        to_clients text[],
+        broadcast boolean NOT NULL DEFAULT false,
+        global boolean NOT NULL DEFAULT false,
+        valid_till bigint,
+        recalled boolean NOT NULL DEFAULT false,
+        bin boolean NOT NULL DEFAULT false,
+        from_ip text NOT NULL DEFAULT '',
+        extra jsonb,
+        PRIMARY KEY (conv_id, ts)
+      );
+      CREATE INDEX lc_im_messages_by_sender ON lc_im_messages (from_client, ts, msg_id) WHERE kind <> 'sys';
+      CREATE INDEX lc_im_messages_by_time ON lc_im_messages (ts, msg_id);
+      CREATE INDEX lc_im_messages_global ON lc_im_messages (conv_id, ts) WHERE global;
+      CREATE TABLE lc_im_conv_state (
+        conv_id text COLLATE "C" PRIMARY KEY,
+        last_ts bigint NOT NULL,
+        msg_count bigint NOT NULL
+      );
+      CREATE TABLE lc_im_reads (
+        conv_id text COLLATE "C" NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        seen bigint NOT NULL,
+        PRIMARY KEY (client_id, conv_id)
+      );
+      CREATE TABLE lc_im_subscribers (
+        conv_id text COLLATE "C" NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        subscribed_at bigint NOT NULL,
+        PRIMARY KEY (conv_id, client_id)
+      );
+      CREATE INDEX lc_im_subscribers_by_client ON lc_im_subscribers (client_id, subscribed_at, conv_id);
+      CREATE TABLE lc_im_rate (
+        category text PRIMARY KEY,
+        window_start timestamptz NOT NULL,
+        calls int NOT NULL,
+        blocked_until timestamptz,
+        day date NOT NULL,
+        day_calls int NOT NULL
+      );
+    `,
+  },
+];
+
+/** Tables the test-only reset empties (the _Conversation class goes with the other classes). */
+export const IM_TABLES = [
+  'lc_im_messages',
+  'lc_im_conv_state',
+  'lc_im_reads',
+  'lc_im_subscribers',
+  'lc_im_rate',
+];
