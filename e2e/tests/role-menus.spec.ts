@@ -48,16 +48,16 @@ test('each role sees only its areas, lands on the first, and a refused deep link
   await addConsoleUsers(page, stack.admin, [operator, support]);
   const refused = refusalsOf(page);
 
-  // The operator: Push (the server offers it) and Settings; no Data, Users, Roles or Messaging.
+  // The operator: Push and Messaging (the server offers both) and Settings; no Data, Users or Roles.
   await signIn(page, operator.email, operator.password);
   await expect(page).toHaveURL(/\/apps\/default\/push$/);
-  await expect(menu(page)).toHaveText(['Push', 'Settings']);
+  await expect(menu(page)).toHaveText(['Push', 'Messaging', 'Settings']);
   await expect(page.getByText('cannot open')).toHaveCount(0);
-  // Settings agrees: push offered, messaging not.
+  // Settings agrees: push and messaging offered.
   await menu(page).filter({ hasText: 'Settings' }).click();
   const offers = page.getByLabel('What it offers');
   await expect(offers.getByText('Push: yes')).toBeVisible();
-  await expect(offers.getByText('Messaging: no')).toBeVisible();
+  await expect(offers.getByText('Messaging: yes')).toBeVisible();
   await expectRefusal(
     page,
     '/apps/default/data/Product',
@@ -71,10 +71,10 @@ test('each role sees only its areas, lands on the first, and a refused deep link
   );
   await page.context().clearCookies();
 
-  // Support: Users and Settings.
+  // Support: Users, Messaging and Settings.
   await signIn(page, support.email, support.password);
   await expect(page).toHaveURL(/\/apps\/default\/users$/);
-  await expect(menu(page)).toHaveText(['Users', 'Settings']);
+  await expect(menu(page)).toHaveText(['Users', 'Messaging', 'Settings']);
   await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
   await expectRefusal(
