@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { call, describe, form, TokenCache, transient } from './http';
+import { call, describe, form, sharedCall, TokenCache, transient, withoutToken } from './http';
 import { readPrivateKey, signJwt } from './jwt';
 import { networkSettings, ProfileOptions } from './options';
 import type { Attempt } from './retry';
@@ -72,11 +72,14 @@ export function createFcm(profile: ProfileSettings): DeliveryGateway {
         body: form({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
       },
       net.timeoutMs,
-      AbortSignal.timeout(net.timeoutMs),
+      sharedCall,
     );
     const b = a.body as { access_token?: string; expires_in?: number };
     if (a.status !== 200 || typeof b?.access_token !== 'string')
-      return { error: `FCM: no access token for ${o.label}: ${describe('the token endpoint', a)}` };
+      return {
+        error: `FCM: no access token for ${o.label}: ${describe('the token endpoint', a)}`,
+        retry: transient(a) !== undefined,
+      };
     return { value: b.access_token, ttlMs: Number(b.expires_in ?? 3600) * 1000 };
   });
   const url = `${baseUrl}/v1/projects/${encodeURIComponent(projectId)}/messages:send`;
@@ -84,7 +87,7 @@ export function createFcm(profile: ProfileSettings): DeliveryGateway {
   const deliver = (device: string, payload: { message?: Record<string, unknown> }, signal: AbortSignal) =>
     withRetries(net, signal, async (): Promise<Attempt> => {
       const token = await tokens.get();
-      if (typeof token !== 'string') return { status: 'error', message: token.error };
+      if (typeof token !== 'string') return withoutToken(token);
       const a = await call(
         url,
         {

@@ -158,3 +158,46 @@ describe('fuzz: push configuration files', () => {
     );
   });
 });
+
+describe('a token endpoint that does not answer in time', () => {
+  it('hands every device back for a later retry instead of failing the batch', async () => {
+    // Answers nothing for longer than the adapters wait.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const options = { timeoutMs: 50, retries: 0, retryBaseMs: 1, maxRetryWaitMs: 1 };
+      const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+        type: 'pkcs8',
+        format: 'pem',
+      });
+      const fcm = createFcm({
+        channel: 'fcm',
+        name: '_default',
+        options: { ...options, baseUrl: base, authUrl: `${base}/token` },
+        secrets: new Map([
+          [
+            'serviceAccount',
+            JSON.stringify({ project_id: 'p', client_email: 'a@b', private_key: key.toString() }),
+          ],
+        ]),
+      });
+      const hms = createHms({
+        channel: 'hms',
+        name: '_default',
+        options: { ...options, baseUrl: base, authUrl: `${base}/token`, appId: 'app' },
+        secrets: new Map([['appSecret', 's']]),
+      });
+      for (const [g, channel] of [
+        [fcm, 'fcm'],
+        [hms, 'hms'],
+      ] as const) {
+        const results = await g.send(batch(channel, 3), new AbortController().signal);
+        expect(results.map((r) => r.status)).toEqual(['retry', 'retry', 'retry']);
+      }
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { call, describe, form, TokenCache, transient } from './http';
+import { call, describe, form, sharedCall, TokenCache, transient, withoutToken } from './http';
 import { networkSettings, ProfileOptions } from './options';
 import type { DeliveryGateway, DeliveryItem, DeliveryResult, ProfileSettings } from './types';
 import { sendSlice, sendSlices, ttlSeconds } from './vendor';
@@ -51,11 +51,14 @@ export function createHms(profile: ProfileSettings): DeliveryGateway {
         body: form({ grant_type: 'client_credentials', client_id: appId, client_secret: appSecret }),
       },
       net.timeoutMs,
-      AbortSignal.timeout(net.timeoutMs),
+      sharedCall,
     );
     const b = a.body as { access_token?: string; expires_in?: number };
     if (a.status !== 200 || typeof b?.access_token !== 'string')
-      return { error: `HMS: no access token for ${o.label}: ${describe('the token endpoint', a)}` };
+      return {
+        error: `HMS: no access token for ${o.label}: ${describe('the token endpoint', a)}`,
+        retry: transient(a) !== undefined,
+      };
     return { value: b.access_token, ttlMs: Number(b.expires_in ?? 3600) * 1000 };
   });
   const url = `${baseUrl}/v1/${encodeURIComponent(appId)}/messages:send`;
@@ -63,7 +66,7 @@ export function createHms(profile: ProfileSettings): DeliveryGateway {
   const sendItems = (items: DeliveryItem[], signal: AbortSignal) =>
     sendSlice(net, signal, items.length, async () => {
       const token = await tokens.get();
-      if (typeof token !== 'string') return { status: 'error', message: token.error };
+      if (typeof token !== 'string') return withoutToken(token);
       const ids = items.map((it) => it.deviceId);
       const a = await call(
         url,

@@ -40,6 +40,12 @@ export async function call(
   }
 }
 
+/**
+ * The signal for calls shared by many deliveries (OAuth token fetches): one device's stop must not
+ * end them, and `call`'s own time limit already bounds them.
+ */
+export const sharedCall: AbortSignal = new AbortController().signal;
+
 /** The error text of a gateway answer, short enough for a record. */
 export function describe(gateway: string, a: Answer): string {
   const detail = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
@@ -59,13 +65,11 @@ export function transient(a: Answer): Attempt | undefined {
  */
 export class TokenCache {
   private token: { value: string; until: number } | undefined;
-  private pending: Promise<string | { error: string }> | undefined;
+  private pending: Promise<string | TokenError> | undefined;
 
-  constructor(
-    private readonly fetchToken: () => Promise<{ value: string; ttlMs: number } | { error: string }>,
-  ) {}
+  constructor(private readonly fetchToken: () => Promise<{ value: string; ttlMs: number } | TokenError>) {}
 
-  get(): Promise<string | { error: string }> {
+  get(): Promise<string | TokenError> {
     if (this.token && Date.now() < this.token.until) return Promise.resolve(this.token.value);
     this.pending ??= this.fetchToken()
       .then((r) => {
@@ -85,5 +89,15 @@ export class TokenCache {
     if (this.token?.value === value) this.token = undefined;
   }
 }
+
+/** Why no token came: `retry` when the endpoint was busy or did not answer in time. */
+export interface TokenError {
+  error: string;
+  retry: boolean;
+}
+
+/** A device's attempt when no token came: tried again later if the token endpoint was only busy. */
+export const withoutToken = (t: TokenError): Attempt =>
+  t.retry ? { status: 'retry' } : { status: 'error', message: t.error };
 
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
