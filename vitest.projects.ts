@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -14,3 +15,11 @@ export function databaseProjects(include: string[]): TestProjectInlineConfigurat
   }
   return projects;
 }
+
+/**
+ * Test files running at once: one per core. Vitest's default (one less than the cores) is a single
+ * worker on a 2-core machine, which leaves a core idle while a file waits on Postgres or on HTTP
+ * round trips. Not more than the cores: some files check that a slow statement does not hold up
+ * other requests, which needs a core free. TEST_WORKERS overrides it.
+ */
+export const databaseWorkers = Number(process.env.TEST_WORKERS) || availableParallelism();

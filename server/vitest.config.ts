@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { databaseProjects } from '../vitest.projects';
+import { databaseProjects, databaseWorkers } from '../vitest.projects';
 
-export default defineConfig({ test: { projects: databaseProjects(['src/**/*.test.ts']) } });
+export default defineConfig({
+  test: { maxWorkers: databaseWorkers, projects: databaseProjects(['src/**/*.test.ts']) },
+});

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 // Relative, not the package name: Vite loads its config with Node, which cannot import shared's .ts.
@@ -41,5 +42,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // Page tests type and click through whole forms; on a loaded 2-core machine that takes seconds.
     testTimeout: 30_000,
+    // One file per core (vitest's default leaves one core idle on a 2-core machine).
+    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
   },
 });
