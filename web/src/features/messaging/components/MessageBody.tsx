@@ -24,7 +24,7 @@ export function MessageBody({ data, recalled }: { data: string; recalled: boolea
     case 'location':
       return (
         <Typography>
-          {t('messaging.history.location', { lat: c.latitude, lng: c.longitude })}
+          {t('messaging.history.location', { lat: c.latitude, lon: c.longitude })}
           {c.text ? ` — ${c.text}` : ''}
         </Typography>
       );

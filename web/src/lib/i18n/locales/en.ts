@@ -1309,7 +1309,7 @@ export const en = {
       mentions: 'Mentions: {{ids}}',
       to: 'To: {{ids}}',
       permalink: 'Link to the message of {{time}}',
-      location: 'Location {{lat}}, {{lng}}',
+      location: 'Location {{lat}}, {{lon}}',
       custom: 'Custom JSON',
       customType: 'Custom message type {{type}}',
       types: { image: 'Image', audio: 'Audio', video: 'Video', file: 'File' },

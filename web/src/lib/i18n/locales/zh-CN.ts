@@ -1274,7 +1274,7 @@ export const zhCN: Messages = {
       mentions: '提及：{{ids}}',
       to: '发送给：{{ids}}',
       permalink: '{{time}} 的消息链接',
-      location: '位置 {{lat}}, {{lng}}',
+      location: '位置 {{lat}}, {{lon}}',
       custom: '自定义 JSON',
       customType: '自定义消息类型 {{type}}',
       types: { image: '图片', audio: '音频', video: '视频', file: '文件' },
