@@ -114,11 +114,16 @@ test('support finds a conversation, recalls a message, mutes the sender and kick
   expect((await staffGroup()).mu).toContain(abuser);
 
   // The member's client page, from the members list.
-  await page.getByRole('region', { name: /^Members/ }).getByRole('link', { name: abuser }).click();
+  await page
+    .getByRole('region', { name: /^Members/ })
+    .getByRole('link', { name: abuser })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `Client ${abuser}` })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Online|Offline/ })).toHaveText('Offline');
   await expect(page.getByRole('region', { name: 'Conversations' })).toContainText('Shop staff');
-  await expect(page.getByRole('region', { name: 'Recent messages' })).toContainText('This message was recalled.');
+  await expect(page.getByRole('region', { name: 'Recent messages' })).toContainText(
+    'This message was recalled.',
+  );
   await expectNoSeriousViolations(page, 'client');
 
   await page.getByRole('button', { name: 'Kick' }).click();
@@ -141,7 +146,9 @@ test('an operator sends a global broadcast and deletes it', async ({ page }) => 
   const text = `Flash sale ${stamp}`;
   await page.getByRole('textbox', { name: 'From client id' }).fill('shop');
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  const sent = page.waitForResponse((r) => r.url().endsWith('/1.2/rtm/broadcasts') && r.request().method() === 'POST');
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith('/1.2/rtm/broadcasts') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Send broadcast' }).click();
   expect((await sent).status()).toBe(200);
   const list = page.getByRole('table', { name: 'Valid broadcasts' });
@@ -162,7 +169,9 @@ test('a viewer reads everything but has no control, and a forced kick gets 403; 
 }) => {
   await signIn(page, viewer.email, viewer.password);
   // A deep link to the recalled message opens the history there.
-  await page.goto(`/apps/default/messaging/conversations/${group.objectId}?msg=${abusive.id}&ts=${abusive.ts}`);
+  await page.goto(
+    `/apps/default/messaging/conversations/${group.objectId}?msg=${abusive.id}&ts=${abusive.ts}`,
+  );
   const message = page.getByTestId(`message-${abusive.id}`);
   await expect(message).toContainText('This message was recalled.');
   await expect(message.getByRole('button', { name: /Recall|Delete|Modify/ })).toHaveCount(0);
