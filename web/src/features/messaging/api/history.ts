@@ -77,6 +77,8 @@ export const useHistory = (app: string, kind: ConvKind, id: string, start: Curso
     initialPageParam: start,
     queryFn: ({ pageParam, signal }) => historyPage(app, kind, id, pageParam, signal),
     getNextPageParam: nextCursor,
+    // At the newest page, new messages show without a reload (asked again every 10 s).
+    refetchInterval: start ? false : 10_000,
   });
 
 const sentSchema = z.object({ 'msg-id': z.string(), timestamp: z.number() });

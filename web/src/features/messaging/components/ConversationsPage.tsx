@@ -75,6 +75,7 @@ export function ConversationsPage() {
           label={t('messaging.conversations.kind')}
           value={kind}
           onChange={(e) => update({ kind: e.target.value })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 180 }}
         >
           <MenuItem value="">{t('messaging.kinds.all')}</MenuItem>
