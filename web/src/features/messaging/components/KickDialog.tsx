@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useKick } from '../api/clients';
 
-/** Doc 3 kick: the reason is at most 20 characters, counted as the reader sees them. */
+/**
+ * Doc 3 kick: the reason is at most 20 characters, counted as the server counts them (UTF-16
+ * units, so an emoji counts 2), so the counter never lets through what the server refuses.
+ */
 export const KICK_REASON_MAX = 20;
-const length = (s: string) => [...s].length;
+const length = (s: string) => s.length;
 
 export function KickDialog(props: {
   app: string;
