@@ -2,6 +2,7 @@ import { openSql } from '@switchboard/shared/sql';
 import { createServer } from './app';
 import { dataDirOf, filesDirOf, loadConfig } from './config';
 import { seedDemoData } from './demo/seed';
+import { seedDemoMessaging } from './im/demo';
 import { listeningUrl } from './http/public-url';
 import { loadPushConfig } from './push';
 
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(server);
+    if (seeded) await seedDemoMessaging(server, { appId: config.LC_APP_ID, masterKey: config.LC_MASTER_KEY });
     server.http.log.info(seeded ? 'demo data loaded' : 'demo data already present');
   }
   const address = await server.http.listen({ port: config.SERVER_PORT, host: config.SERVER_HOST });

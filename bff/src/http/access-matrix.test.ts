@@ -385,6 +385,8 @@ function concrete(
       {},
       { client_ids: ['a'] },
       { from_client: 'a', timestamp: 1 },
+      { from_client: 'a', timestamp: 1, message: 'x' },
+      { client_id: 'a' },
       { email: 'nobody@example.com' },
       { requests: [batchElement()] },
       { fields: {} },

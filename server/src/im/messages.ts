@@ -21,6 +21,8 @@ export interface MessageRow {
   recalled: boolean;
   bin: boolean;
   from_ip: string;
+  /** Send parameters kept with the message (push_data, mentions...). */
+  extra?: Record<string, unknown> | null;
 }
 
 export interface NewMessage {
@@ -113,11 +115,14 @@ export function messageRecord(r: MessageRow): Record<string, unknown> {
     'from-ip': r.from_ip,
     ...(r.recalled ? { recalled: true } : {}),
     ...(r.to_clients ? { to_clients: r.to_clients } : {}),
+    // Mentions as the realtime protocol names them, so a reader of the history sees who was called.
+    ...(r.extra?.mention_all === true ? { 'mention-all': true } : {}),
+    ...(Array.isArray(r.extra?.mention_client_ids) ? { 'mention-pids': r.extra.mention_client_ids } : {}),
   };
 }
 
 const COLUMNS = `conv_id, ts::text AS ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
-  valid_till::text AS valid_till, recalled, bin, from_ip`;
+  valid_till::text AS valid_till, recalled, bin, from_ip, extra`;
 
 /** One page of history under `scope` (SQL conditions over lc_im_messages with params $1..$n). */
 export async function historyPage(

@@ -113,6 +113,8 @@ function objectRoutes(
 }
 
 const conversationKinds = ['conversations', 'chatrooms'] as const;
+const allKinds = ['conversations', 'chatrooms', 'service-conversations'] as const;
+const clientList = z.object({ client_ids: z.array(z.string().min(1)).min(1).max(500) }).strict();
 
 /** IM moderation and reading (Doc 3), for conversations and chat rooms alike. */
 const imConversationRoutes: UpstreamRoute[] = conversationKinds.flatMap((kind): UpstreamRoute[] => {
@@ -122,14 +124,6 @@ const imConversationRoutes: UpstreamRoute[] = conversationKinds.flatMap((kind): 
     { method: 'GET', path: `${conv}/members`, permission: 'im.read', query: stringParams },
     { method: 'GET', path: `${conv}/messages`, permission: 'im.read', query: stringParams },
     {
-      method: 'PUT',
-      path: `${conv}/messages/:messageId/recall`,
-      permission: 'im.moderate',
-      query: noQuery,
-      body: z.object({ from_client: z.string().min(1), timestamp: z.number().int() }).strict(),
-      action: 'im.recall',
-    },
-    {
       method: 'DELETE',
       path: `${conv}/messages/:messageId`,
       permission: 'im.moderate',
@@ -138,6 +132,122 @@ const imConversationRoutes: UpstreamRoute[] = conversationKinds.flatMap((kind): 
     },
   ];
 });
+
+/** What every kind shares: create and delete, send, modify and recall a message. */
+const imAnyKindRoutes: UpstreamRoute[] = allKinds.flatMap((kind): UpstreamRoute[] => {
+  const conv = `/1.2/rtm/${kind}/:convId`;
+  return [
+    {
+      method: 'POST',
+      path: `/1.2/rtm/${kind}`,
+      permission: 'im.moderate',
+      query: noQuery,
+      body: looseBody,
+      action: 'im.create_conversation',
+    },
+    {
+      method: 'DELETE',
+      path: conv,
+      permission: 'im.moderate',
+      query: noQuery,
+      action: 'im.delete_conversation',
+    },
+    {
+      // Sending as any client id: a moderator's tool; to chosen subscribers it is an operator's.
+      method: 'POST',
+      path: `${conv}/messages`,
+      permission: kind === 'service-conversations' ? 'im.broadcast' : 'im.moderate',
+      query: noQuery,
+      body: looseBody,
+      action: 'im.send',
+    },
+    {
+      method: 'PUT',
+      path: `${conv}/messages/:messageId`,
+      permission: 'im.moderate',
+      query: noQuery,
+      body: z
+        .object({ from_client: z.string().min(1), timestamp: z.number().int(), message: z.string() })
+        .strict(),
+      action: 'im.modify_message',
+    },
+    {
+      method: 'PUT',
+      path: `${conv}/messages/:messageId/recall`,
+      permission: 'im.moderate',
+      query: noQuery,
+      body: z.object({ from_client: z.string().min(1), timestamp: z.number().int() }).strict(),
+      action: 'im.recall',
+    },
+  ];
+});
+
+/** Members of a conversation, subscribers of a service conversation, a chat room's online count. */
+const imMemberRoutes: UpstreamRoute[] = [
+  {
+    method: 'POST',
+    path: '/1.2/rtm/conversations/:convId/members',
+    permission: 'im.moderate',
+    query: noQuery,
+    body: clientList,
+    action: 'im.add_members',
+  },
+  {
+    method: 'DELETE',
+    path: '/1.2/rtm/conversations/:convId/members',
+    permission: 'im.moderate',
+    query: noQuery,
+    body: clientList,
+    action: 'im.remove_members',
+  },
+  {
+    method: 'GET',
+    path: '/1.2/rtm/chatrooms/:convId/members/online-count',
+    permission: 'im.read',
+    query: noQuery,
+  },
+  {
+    method: 'GET',
+    path: '/1.2/rtm/service-conversations/:convId/subscribers',
+    permission: 'im.read',
+    query: stringParams,
+  },
+  {
+    method: 'GET',
+    path: '/1.2/rtm/service-conversations/:convId/subscribers/count',
+    permission: 'im.read',
+    query: noQuery,
+  },
+  {
+    method: 'POST',
+    path: '/1.2/rtm/service-conversations/:convId/subscribers',
+    permission: 'im.moderate',
+    query: noQuery,
+    body: z.object({ client_id: z.string().min(1) }).strict(),
+    action: 'im.subscribe',
+  },
+  {
+    method: 'DELETE',
+    path: '/1.2/rtm/service-conversations/:convId/subscribers/:clientId',
+    permission: 'im.moderate',
+    query: noQuery,
+    action: 'im.unsubscribe',
+  },
+  {
+    method: 'GET',
+    path: '/1.2/rtm/clients/:clientId/unread-count',
+    permission: 'im.read',
+    query: stringParams,
+  },
+  {
+    method: 'GET',
+    path: '/1.2/rtm/clients/:clientId/service-conversations',
+    permission: 'im.read',
+    query: stringParams,
+  },
+  // A service conversation's whole history (Doc 3 has it only per subscriber; the 1.1 form has it).
+  { method: 'GET', path: '/1.1/rtm/messages/history', permission: 'im.read', query: stringParams },
+];
 
 export const upstreamRoutes: readonly UpstreamRoute[] = [
   // Doc 1: storage and accounts.
@@ -324,6 +434,8 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
   },
   // Doc 3: instant messaging.
   ...imConversationRoutes,
+  ...imAnyKindRoutes,
+  ...imMemberRoutes,
   {
     method: 'POST',
     path: '/1.2/rtm/conversations/:convId/mutes',

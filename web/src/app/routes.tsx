@@ -17,8 +17,9 @@ const loadRoles = () => import('../features/roles');
 const loadUsers = () => import('../features/users/pages');
 const loadMigrate = () => import('../features/migrate/pages');
 const loadPush = () => import('../features/push/pages');
+const loadMessaging = () => import('../features/messaging/pages');
 
-const PLANNED: readonly PlannedArea[] = ['messaging'];
+const PLANNED: readonly PlannedArea[] = [];
 
 /**
  * An area's routes behind its gate (shell/AreaGate): a role that may not use the area, or an app
@@ -121,6 +122,28 @@ export const routes: RouteObject[] = [
                 {
                   path: 'push/records/:pushId',
                   lazy: async () => ({ Component: (await loadPush()).RecordPage }),
+                },
+              ]),
+              gated('messaging', [
+                {
+                  path: 'messaging',
+                  lazy: async () => ({ Component: (await loadMessaging()).ConversationsPage }),
+                },
+                {
+                  path: 'messaging/conversations/:convId',
+                  lazy: async () => ({ Component: (await loadMessaging()).ConversationPage }),
+                },
+                {
+                  path: 'messaging/clients',
+                  lazy: async () => ({ Component: (await loadMessaging()).ClientsPage }),
+                },
+                {
+                  path: 'messaging/clients/:clientId',
+                  lazy: async () => ({ Component: (await loadMessaging()).ClientPage }),
+                },
+                {
+                  path: 'messaging/broadcasts',
+                  lazy: async () => ({ Component: (await loadMessaging()).BroadcastsPage }),
                 },
               ]),
               ...PLANNED.map((area) =>

@@ -23,6 +23,16 @@ export const paths = {
   /** The push area: records (''), the composer ('new'), scheduled pushes, one record. */
   push: (app: string, sub: '' | 'new' | 'scheduled' = '') => `/apps/${seg(app)}/push${sub ? `/${sub}` : ''}`,
   pushRecord: (app: string, id: string) => `/apps/${seg(app)}/push/records/${seg(id)}`,
+  /** The messaging area: conversations (''), clients, broadcasts. */
+  messaging: (app: string, sub: '' | 'clients' | 'broadcasts' = '') =>
+    `/apps/${seg(app)}/messaging${sub ? `/${sub}` : ''}`,
+  /** One conversation; with a message (id and timestamp) its history opens at that message. */
+  conversation: (app: string, convId: string, message?: { id: string; ts: number }) =>
+    `/apps/${seg(app)}/messaging/conversations/${seg(convId)}${
+      message ? `?${new URLSearchParams({ msg: message.id, ts: String(message.ts) }).toString()}` : ''
+    }`,
+  /** One messaging client (usually a user's objectId). */
+  imClient: (app: string, clientId: string) => `/apps/${seg(app)}/messaging/clients/${seg(clientId)}`,
   dataClass: (app: string, className: string, search?: Record<string, string>) => {
     const qs = search ? new URLSearchParams(search).toString() : '';
     return `/apps/${seg(app)}/data/${seg(className)}${qs ? `?${qs}` : ''}`;

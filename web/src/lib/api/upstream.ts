@@ -6,7 +6,7 @@ import type { QueryValue } from './client';
 /** GET an upstream (LeanCloud-compatible) path of one app through the BFF's allowlist. */
 export function upstreamGet<T>(
   app: string,
-  path: `/1.1/${string}`,
+  path: `/1.${string}`,
   schema: z.ZodType<T>,
   options: { query?: Record<string, QueryValue>; signal?: AbortSignal | undefined } = {},
 ): Promise<T> {
@@ -17,7 +17,7 @@ export function upstreamGet<T>(
 export function upstreamSend<T>(
   app: string,
   method: 'POST' | 'PUT' | 'DELETE',
-  path: `/1.1/${string}`,
+  path: `/1.${string}`,
   schema: z.ZodType<T>,
   options: { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal | undefined } = {},
 ): Promise<T> {

@@ -4,12 +4,15 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
+import { capabilitiesQueryOptions } from '../../../lib/api/capabilities';
 import { paths } from '../../../lib/paths';
 import { useRequiredParam } from '../../../lib/routing';
+import { useAppPermission } from '../../../lib/session';
 import { useCanWriteUsers } from '../api/access';
 import { useUser } from '../api/users';
 import { stringField } from '../utils/user-fields';
@@ -37,6 +40,10 @@ export function UserPage() {
   const objectId = useRequiredParam('objectId');
   const user = useUser(app, objectId);
   const canWrite = useCanWriteUsers(app);
+  // A logged-in user's messaging client id is its objectId, so the user links to that client.
+  const canReadIm = useAppPermission(app, 'im.read');
+  const imOffered =
+    useQuery({ ...capabilitiesQueryOptions(app), enabled: canReadIm }).data?.areas.im === true;
   const u = user.data;
   const email = u ? stringField(u, 'email') : undefined;
 
@@ -59,6 +66,11 @@ export function UserPage() {
             >
               {t('users.custom.edit')}
             </Button>
+            {canReadIm && imOffered && (
+              <Button component={RouterLink} to={paths.imClient(app, u.objectId)}>
+                {t('messaging.openClient')}
+              </Button>
+            )}
           </Stack>
           {canWrite && <UserActions app={app} user={u} />}
           <Section title={t('users.sections.fields')}>
