@@ -2,17 +2,18 @@ import type { Sql } from '@switchboard/shared/sql';
 import type { Clock } from '../lib/clock';
 import { cancelJobGroup } from '../jobs/store';
 import { deleteRecord, RECORD_CLASS } from './records';
-import { deletePush, lockPush } from './store';
+import { deletePush, lockPushForDelete } from './store';
 import { tableFor } from '../store/tables';
 
 /**
  * Doc 2 States: a cancelled push "disappears from push records"; only what still waits in the
- * queue is cancelled ("already sent or offline-cached messages stay"). A chunk that is being
- * delivered meanwhile finds its push gone when it commits, and commits nothing. A done push has
+ * queue is cancelled ("already sent or offline-cached messages stay"). The lock waits for the
+ * chunks committing their deliveries at this moment (they count); a chunk that starts committing
+ * after the cancel finds its push gone and commits nothing. A done push has
  * nothing left to cancel: deleting it removes the record only.
  */
 export async function deletePushRecord(tx: Sql, clock: Clock, id: string): Promise<boolean> {
-  const push = await lockPush(tx, id);
+  const push = await lockPushForDelete(tx, id);
   if (push) {
     await cancelJobGroup(tx, id, clock.now());
     await deletePush(tx, id);

@@ -52,8 +52,31 @@ export async function findPush(sql: Sql, id: string): Promise<PushRow | undefine
   return (await sql.query<PushRow>(`SELECT ${COLUMNS} FROM lc_pushes WHERE id = $1`, [id]))[0];
 }
 
-/** The push row, locked: every change to a push's counters and state happens under this lock. */
+/*
+ * Lock order, everywhere: the job row (the runner's step), then the push row, then a chunk row,
+ * then the push's record. A push row is locked in three modes:
+ * - sharePush (FOR KEY SHARE) while a chunk or page does its long work (deliveries, audience
+ *   reads): any number of them at once, and the push cannot be deleted meanwhile;
+ * - lockPush (FOR NO KEY UPDATE) for the short counter update at the end, which queues only
+ *   against other counter updates (a transaction holding the share upgrades without deadlock);
+ * - lockPushForDelete (FOR UPDATE): a cancel waits for the chunks in flight, and takes the row
+ *   before any chunk row, as they do.
+ */
+
+/** The push row, shared-locked: it cannot be deleted (cancelled) until this transaction ends. */
+export async function sharePush(tx: Sql, id: string): Promise<PushRow | undefined> {
+  return (await tx.query<PushRow>(`SELECT ${COLUMNS} FROM lc_pushes WHERE id = $1 FOR KEY SHARE`, [id]))[0];
+}
+
+/** The push row, locked: every change to a push's counters and state happens under this lock; keep it short. */
 export async function lockPush(tx: Sql, id: string): Promise<PushRow | undefined> {
+  return (
+    await tx.query<PushRow>(`SELECT ${COLUMNS} FROM lc_pushes WHERE id = $1 FOR NO KEY UPDATE`, [id])
+  )[0];
+}
+
+/** The push row, locked to delete it (cancel): waits for every chunk that shares it. */
+export async function lockPushForDelete(tx: Sql, id: string): Promise<PushRow | undefined> {
   return (await tx.query<PushRow>(`SELECT ${COLUMNS} FROM lc_pushes WHERE id = $1 FOR UPDATE`, [id]))[0];
 }
 
