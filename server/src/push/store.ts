@@ -110,6 +110,25 @@ export async function insertChunk(tx: Sql, c: Omit<ChunkRow, 'done'>): Promise<v
   );
 }
 
+/** Several chunks of one push in one statement: `targets[i]` becomes chunk `firstSeq + i`. */
+export async function insertChunks(
+  tx: Sql,
+  pushId: string,
+  firstSeq: number,
+  targets: string[][],
+): Promise<void> {
+  if (targets.length === 0) return;
+  const values: unknown[] = [pushId];
+  const tuples = targets.map((t, i) => {
+    values.push(firstSeq + i, t);
+    return `($1, $${values.length - 1}::int, $${values.length}::text[], 1)`;
+  });
+  await tx.query(
+    `INSERT INTO lc_push_chunks (push_id, seq, targets, attempt) VALUES ${tuples.join(', ')}`,
+    values,
+  );
+}
+
 export async function findChunk(sql: Sql, pushId: string, seq: number): Promise<ChunkRow | undefined> {
   return (
     await sql.query<ChunkRow>(

@@ -1,10 +1,10 @@
 import type { Sql } from '@switchboard/shared/sql';
 import type { JobContext, QueueOptions } from '../../jobs/runner';
 import { dailyLimitReached, takeDailyTargets } from '../limits';
-import { insertChunk, lockPush, sharePush } from '../store';
+import { insertChunks, lockPush, sharePush } from '../store';
 import type { PushRow } from '../store';
 import { audienceFilter, audiencePage, countIosAudience } from './audience';
-import { CHUNK_SIZE, enqueueChunk } from './deps';
+import { CHUNK_SIZE, CHUNKS_PER_PAGE, enqueueChunks } from './deps';
 import type { EngineDeps, PlanJob } from './deps';
 import { settle } from './finish';
 
@@ -19,7 +19,7 @@ function chunkTime(push: PushRow, startedAt: Date, k: number, now: Date): Date {
 }
 
 /**
- * One page of the audience in one transaction: its chunk and chunk job, the cursor, the record's
+ * One page of the audience in one transaction: its chunks and chunk jobs, the cursor, the record's
  * device count and today's target count commit together, so a planner that dies resumes after
  * the last page it committed and no device is planned twice. Returns whether pages remain.
  *
@@ -55,29 +55,31 @@ async function planPage(deps: EngineDeps, ctx: JobContext<PlanJob>, tx: Sql): Pr
     if ((await countIosAudience(tx, filter)) > settings.devPushDeviceLimit)
       return stop({ status: 'error', tally: { errors: [DEV_PROFILE_REFUSED] } });
   }
-  const ids = await audiencePage(tx, filter, shared.cursor, CHUNK_SIZE);
+  const ids = await audiencePage(tx, filter, shared.cursor, CHUNK_SIZE * CHUNKS_PER_PAGE);
   const push = await lockPush(tx, shared.id);
   if (!push) throw new Error(`push ${shared.id} vanished while its planner held it`);
   const granted = await takeDailyTargets(tx, now, ids.length, settings.pushDailyTargets);
   const page = ids.slice(0, granted);
-  const last = granted < ids.length || ids.length < CHUNK_SIZE;
-  if (page.length > 0) {
-    await insertChunk(tx, { push_id: push.id, seq: push.chunks, targets: page, attempt: 1 });
-    await enqueueChunk(
-      deps,
-      tx,
-      { push: push.id, seq: push.chunks },
-      chunkTime(push, startedAt, push.chunks, now),
-    );
-  }
+  const last = granted < ids.length || ids.length < CHUNK_SIZE * CHUNKS_PER_PAGE;
+  const chunks: string[][] = [];
+  for (let i = 0; i < page.length; i += CHUNK_SIZE) chunks.push(page.slice(i, i + CHUNK_SIZE));
+  await insertChunks(tx, push.id, push.chunks, chunks);
+  await enqueueChunks(
+    deps,
+    tx,
+    push.id,
+    push.chunks,
+    (k) => chunkTime(push, startedAt, k, now),
+    chunks.length,
+  );
   await settle(tx, push, {
     ...base(push),
     tally: {
       devices: page.length,
       errors: granted < ids.length ? [dailyLimitReached(settings.pushDailyTargets)] : [],
     },
-    chunkDelta: page.length > 0 ? 1 : 0,
-    addedChunks: page.length > 0 ? 1 : 0,
+    chunkDelta: chunks.length,
+    addedChunks: chunks.length,
     cursor: page.at(-1) ?? push.cursor,
     planned: last,
   });
@@ -85,7 +87,7 @@ async function planPage(deps: EngineDeps, ctx: JobContext<PlanJob>, tx: Sql): Pr
   return !last;
 }
 
-/** push.plan: pages through a query push's audience (keyset), one chunk job per page. */
+/** push.plan: pages through a query push's audience (keyset), one chunk job per 1000 devices. */
 export function planQueue(deps: EngineDeps): QueueOptions<PlanJob> {
   return {
     async handler(ctx) {
