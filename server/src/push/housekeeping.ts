@@ -24,5 +24,7 @@ export async function housekeeping(
     `DELETE FROM lc_push_chunks c USING lc_pushes p
       WHERE c.push_id = p.id AND p.status IN ('done', 'expired', 'error') AND p.chunks_left = 0`,
   );
+  // A cancel that stopped between its two steps.
+  await sql.query('DELETE FROM lc_pushes WHERE cancelled');
   await purgeEndedPushes(sql, now, opts.recordRetentionDays);
 }

@@ -18,10 +18,12 @@ export interface PushRow {
   chunks: number;
   chunks_left: number;
   created_at: Date;
+  /** Cancelled: its record is gone and chunks that start now deliver nothing; deleted right after. */
+  cancelled: boolean;
 }
 
 const COLUMNS =
-  'id, msg_id, seq::text AS seq, request, status, push_at, expires_at, started_at, cursor, planned, expired, chunks, chunks_left, created_at';
+  'id, msg_id, seq::text AS seq, request, status, push_at, expires_at, started_at, cursor, planned, expired, chunks, chunks_left, created_at, cancelled';
 
 export async function insertPush(
   tx: Sql,
@@ -89,6 +91,10 @@ export async function updatePush(tx: Sql, id: string, patch: Patch): Promise<voi
   if (entries.length === 0) return;
   const sets = entries.map(([k], i) => `${k} = $${i + 2}`);
   await tx.query(`UPDATE lc_pushes SET ${sets.join(', ')} WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+}
+
+export async function markCancelled(tx: Sql, id: string): Promise<void> {
+  await tx.query('UPDATE lc_pushes SET cancelled = true WHERE id = $1', [id]);
 }
 
 export async function deletePush(tx: Sql, id: string): Promise<void> {

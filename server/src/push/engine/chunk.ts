@@ -110,7 +110,7 @@ async function commit(
   errors: string[],
 ) {
   const shared = await sharePush(tx, chunk.push_id);
-  if (!shared) return;
+  if (!shared || shared.cancelled) return;
   const { request } = shared;
   if (!(await markChunkDone(tx, chunk.push_id, chunk.seq))) return;
   const now = ctx.now();

@@ -28,7 +28,7 @@ function chunkTime(push: PushRow, startedAt: Date, k: number, now: Date): Date {
  */
 async function planPage(deps: EngineDeps, ctx: JobContext<PlanJob>, tx: Sql): Promise<boolean> {
   const shared = await sharePush(tx, ctx.job.payload.push);
-  if (!shared || shared.planned) {
+  if (!shared || shared.planned || shared.cancelled) {
     await ctx.complete(tx);
     return false;
   }
