@@ -67,6 +67,8 @@ export interface ServerOptions {
   jobs?: JobSettings;
   /** The push configuration (APNs and vendor profiles); none: deliveries go to the recorder. */
   pushConfig?: PushConfig;
+  /** Days an ended push's record and delivery rows are kept; 30 when unset. */
+  pushRecordRetentionDays?: number | undefined;
 }
 
 export interface Server {
@@ -113,6 +115,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     accounts,
     appId: opts.keys.appId,
     config: opts.pushConfig,
+    recordRetentionDays: opts.pushRecordRetentionDays,
   });
   const im = await createImArea({
     sql,

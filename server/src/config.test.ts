@@ -63,3 +63,12 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('PUSH_RECORD_RETENTION_DAYS', () => {
+  it('is optional, in whole days from 1 to 3650', () => {
+    expect(load({}).PUSH_RECORD_RETENTION_DAYS).toBeUndefined();
+    expect(load({ PUSH_RECORD_RETENTION_DAYS: '90' }).PUSH_RECORD_RETENTION_DAYS).toBe(90);
+    for (const bad of ['0', '-3', '1.5', 'month', '99999'])
+      expect(() => load({ PUSH_RECORD_RETENTION_DAYS: bad })).toThrow(/PUSH_RECORD_RETENTION_DAYS: .*day/);
+  });
+});

@@ -51,6 +51,13 @@ const envSchema = z
     LC_CLIENT_PUSH_ALLOWED: flag,
     /** The push configuration file (APNs and vendor profiles); secrets come from the variables it names. */
     PUSH_CONFIG_FILE: z.string().trim().optional(),
+    /** Days an ended push's record (and its per-device delivery rows) is kept before housekeeping purges it. */
+    PUSH_RECORD_RETENTION_DAYS: z.coerce
+      .number({ error: 'PUSH_RECORD_RETENTION_DAYS must be a whole number of days' })
+      .int('PUSH_RECORD_RETENTION_DAYS must be a whole number of days')
+      .min(1, 'PUSH_RECORD_RETENTION_DAYS must be at least 1 day')
+      .max(3650, 'PUSH_RECORD_RETENTION_DAYS must be at most 3650 days (ten years)')
+      .optional(),
     /** How long a dead process's background jobs wait before another process takes them over. */
     JOBS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   })

@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     filesDir: filesDirOf(config),
     jobs: { leaseMs: config.JOBS_LEASE_MS },
     pushConfig: loadPushConfig(config.PUSH_CONFIG_FILE),
+    pushRecordRetentionDays: config.PUSH_RECORD_RETENTION_DAYS,
   });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(server);

@@ -94,6 +94,16 @@ export class JobRunner {
     return id;
   }
 
+  /** Adds several jobs in one statement (inside the caller's transaction when given one). */
+  async enqueueMany(
+    sql: Sql,
+    jobs: { queue: string; payload: unknown; opts?: EnqueueOptions }[],
+  ): Promise<string[]> {
+    const ids = await enqueueJobs(sql, jobs, this.clock.now());
+    this.kick();
+    return ids;
+  }
+
   /** Runs `fn` when the runner starts (recurring jobs make sure their next run is waiting). */
   atStart(fn: (sql: Sql) => Promise<unknown>): void {
     this.starters.push(fn);

@@ -17,6 +17,7 @@ import { planQueue } from './engine/plan';
 import { GatewayDirectory } from './gateways';
 import { InstallationApi } from './installations/api';
 import { housekeeping } from './housekeeping';
+import { DEFAULT_RECORD_RETENTION_DAYS } from './retention';
 import { ensurePushClasses } from './installations/setup';
 import { PUSH_TABLES, pushMigrations } from './migrations';
 import { RecordsApi } from './records-api';
@@ -35,6 +36,8 @@ export interface PushAreaDeps {
   accounts: ObjectApiDeps;
   appId: string;
   config: PushConfig;
+  /** Days an ended push's record and delivery rows are kept (PUSH_RECORD_RETENTION_DAYS). */
+  recordRetentionDays?: number | undefined;
 }
 
 export interface PushArea {
@@ -64,7 +67,9 @@ export async function createPushArea(d: PushAreaDeps): Promise<PushArea> {
   d.jobs.register(PLAN_QUEUE, planQueue(engine));
   d.jobs.register(CHUNK_QUEUE, chunkQueue(engine));
   registerRecurring(d.jobs, 'push.housekeeping', 3_600_000, () =>
-    housekeeping(d.sql, d.classes, d.clock.now()),
+    housekeeping(d.sql, d.classes, d.clock.now(), {
+      recordRetentionDays: d.recordRetentionDays ?? DEFAULT_RECORD_RETENTION_DAYS,
+    }),
   );
   const installations = new InstallationApi(d.accounts, d.classes);
   const records = new RecordsApi({ reads: d.accounts.reads, clock: d.clock });

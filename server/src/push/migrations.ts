@@ -71,6 +71,11 @@ export const pushMigrations: readonly Migration[] = [
       CREATE INDEX lc_push_deliveries_by_device ON lc_push_deliveries (device_id);
     `,
   },
+  {
+    // A cancel marks its push first (quickly, beside the chunks in flight), then deletes it.
+    id: '0002_push_cancelled',
+    sql: 'ALTER TABLE lc_pushes ADD COLUMN cancelled boolean NOT NULL DEFAULT false;',
+  },
 ];
 
 /** Tables the test-only reset empties (the _Notification class goes with the other classes). */

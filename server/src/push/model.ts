@@ -1,3 +1,4 @@
+import { SUCCESS_FIELDS } from '@switchboard/shared';
 import type { DeviceType, SuccessChannel, Vendor } from '@switchboard/shared';
 
 /** The class of installations (Doc 2). */
@@ -40,17 +41,7 @@ export interface Target {
 }
 
 /** The record's per-channel success counters, named as LeanCloud's records name them. */
-export const SUCCESS_FIELD: Record<Channel, string> = {
-  lc: 'lcSuccesses',
-  ios: 'iosSuccesses',
-  fcm: 'fcmSuccesses',
-  hms: 'hmsSuccesses',
-  mi: 'miSuccesses',
-  mz: 'meizuSuccesses',
-  oppo: 'oppoSuccesses',
-  vivo: 'vivoSuccesses',
-  honor: 'honorSuccesses',
-};
+export const SUCCESS_FIELD: Readonly<Record<Channel, string>> = SUCCESS_FIELDS;
 
 /** Doc 2 installation vendor -> delivery channel. */
 export const VENDOR_CHANNEL: Record<Vendor, Channel> = {

@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock';
 import { MASTER } from '../services/access';
 import type { ClassApi } from '../services/class-api';
 import type { ReadService } from '../services/reads';
-import { deletePushRecord, resolveRecordId } from './cancel';
+import { deletePushRecord, dropCancelledPush, resolveRecordId } from './cancel';
 import { RECORD_CLASS } from './records';
 
 export const recordNotFound = () =>
@@ -54,6 +54,7 @@ export class RecordsApi implements ClassApi {
       const gone =
         id !== undefined && (await req.sql.transaction((tx) => deletePushRecord(tx, this.deps.clock, id)));
       if (!gone) throw recordNotFound();
+      await dropCancelledPush(req.sql, id);
     }
     return { body: {} };
   }

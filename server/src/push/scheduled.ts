@@ -3,7 +3,7 @@ import { ApiError } from '../http/errors';
 import { requireMaster } from '../http/require-master';
 import type { ApiRouter } from '../http/router';
 import type { Clock } from '../lib/clock';
-import { deletePushRecord } from './cancel';
+import { deletePushRecord, dropCancelledPush } from './cancel';
 import type { PushRow } from './store';
 
 const COLUMNS = 'id, msg_id, seq::text AS seq, request, push_at, created_at';
@@ -37,7 +37,7 @@ export function scheduledRoutes(router: ApiRouter, deps: { appId: string; clock:
   router.on('GET', '/1.1/scheduledPushMessages', async (req) => {
     requireMaster(req.auth, 'listing scheduled pushes');
     const rows = await req.sql.query<PushRow>(
-      `SELECT ${COLUMNS} FROM lc_pushes WHERE status = 'scheduled' ORDER BY seq`,
+      `SELECT ${COLUMNS} FROM lc_pushes WHERE status = 'scheduled' AND NOT cancelled ORDER BY seq`,
     );
     return { body: { results: rows.map((r) => entry(r, deps.appId)) } };
   });
@@ -52,9 +52,10 @@ export function scheduledRoutes(router: ApiRouter, deps: { appId: string; clock:
         "SELECT id FROM lc_pushes WHERE seq = $1 AND status = 'scheduled' FOR UPDATE",
         [raw],
       );
-      return row ? deletePushRecord(tx, deps.clock, row.id) : false;
+      return row && (await deletePushRecord(tx, deps.clock, row.id)) ? row.id : undefined;
     });
     if (!gone) throw notScheduled();
+    await dropCancelledPush(req.sql, gone);
     return { body: {} };
   });
 }

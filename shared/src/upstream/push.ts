@@ -159,6 +159,28 @@ export type PushStatus = (typeof PUSH_STATUSES)[number];
 export const SUCCESS_CHANNELS = ['lc', 'ios', 'fcm', 'hms', 'mi', 'mz', 'oppo', 'vivo', 'honor'] as const;
 export type SuccessChannel = (typeof SUCCESS_CHANNELS)[number];
 
+/** The record field of each channel's successes, as LeanCloud's records name them (Meizu: meizuSuccesses). */
+export const SUCCESS_FIELDS: Readonly<Record<SuccessChannel, string>> = {
+  lc: 'lcSuccesses',
+  ios: 'iosSuccesses',
+  fcm: 'fcmSuccesses',
+  hms: 'hmsSuccesses',
+  mi: 'miSuccesses',
+  mz: 'meizuSuccesses',
+  oppo: 'oppoSuccesses',
+  vivo: 'vivoSuccesses',
+  honor: 'honorSuccesses',
+};
+
+/** The channels a push record counted successes on, with their counts, in SUCCESS_CHANNELS order. */
+export function successesByChannel(
+  record: Record<string, unknown>,
+): { channel: SuccessChannel; count: number }[] {
+  return SUCCESS_CHANNELS.map((channel) => ({ channel, count: record[SUCCESS_FIELDS[channel]] })).filter(
+    (c): c is { channel: SuccessChannel; count: number } => typeof c.count === 'number' && c.count > 0,
+  );
+}
+
 /** A push record (GET /1.1/notifications/:id, /1.1/tables/Notifications/:objectId). */
 export const pushRecordSchema = z.looseObject({
   objectId: z.string(),

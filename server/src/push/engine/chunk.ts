@@ -7,7 +7,7 @@ import type { Channel, Target } from '../model';
 import { channelData } from '../payload/data';
 import { deviceTarget, routeTarget } from '../payload/route';
 import type { Tally } from '../records';
-import { findChunk, findPush, insertChunk, lockPush, markChunkDone } from '../store';
+import { findChunk, findPush, insertChunk, lockPush, markChunkDone, sharePush } from '../store';
 import type { ChunkRow, PushRow } from '../store';
 import { loadInstallations } from './audience';
 import { enqueueChunk, MAX_DELIVERY_ATTEMPTS } from './deps';
@@ -72,8 +72,8 @@ async function prepare(deps: EngineDeps, push: PushRow, chunk: ChunkRow, now: Da
 }
 
 /** Doc 2 badge "Increment": the installations that got it keep their new badge. */
-async function incrementBadges(tx: Sql, push: PushRow, groups: Group[]): Promise<void> {
-  const ios = channelData(push.request.data, 'ios');
+async function incrementBadges(tx: Sql, request: PushRow['request'], groups: Group[]): Promise<void> {
+  const ios = channelData(request.data, 'ios');
   const aps = ios.aps as Record<string, unknown> | undefined;
   if (ios.badge !== 'Increment' && aps?.badge !== 'Increment') return;
   const ids = groups
@@ -97,6 +97,9 @@ async function incrementBadges(tx: Sql, push: PushRow, groups: Group[]): Promise
  * Everything the chunk did, in the transaction that marks it done: the adapters' own records (the
  * recorder's deliveries), the counters, dead tokens, devices to retry as a new chunk. A crash
  * before this commits leaves nothing, and the chunk runs again.
+ *
+ * The per-device rows are written under the push's shared lock, so the chunks of one push write
+ * theirs at the same time; only the counter update at the end takes the push's exclusive lock.
  */
 async function commit(
   deps: EngineDeps,
@@ -106,8 +109,10 @@ async function commit(
   groups: Group[],
   errors: string[],
 ) {
-  const push = await lockPush(tx, chunk.push_id);
-  if (!push || !(await markChunkDone(tx, chunk.push_id, chunk.seq))) return;
+  const shared = await sharePush(tx, chunk.push_id);
+  if (!shared || shared.cancelled) return;
+  const { request } = shared;
+  if (!(await markChunkDone(tx, chunk.push_id, chunk.seq))) return;
   const now = ctx.now();
   const tally: Required<Pick<Tally, 'successes' | 'errors'>> & Tally = {
     successes: {},
@@ -132,8 +137,11 @@ async function commit(
       } else tally.errors.push(r.message);
     });
   }
-  await incrementBadges(tx, push, groups);
+  await incrementBadges(tx, request, groups);
   await markInvalid(tx, gone, now);
+  // Held since sharePush: the push still exists. From here to the commit, keep it short.
+  const push = await lockPush(tx, chunk.push_id);
+  if (!push) throw new Error(`push ${chunk.push_id} vanished while its chunk held it`);
   let added = 0;
   if (retry.length > 0 && chunk.attempt < MAX_DELIVERY_ATTEMPTS) {
     await insertChunk(tx, { push_id: push.id, seq: push.chunks, targets: retry, attempt: chunk.attempt + 1 });
@@ -164,9 +172,10 @@ export function chunkQueue(deps: EngineDeps): QueueOptions<ChunkJob> {
       if (push.expires_at && now >= push.expires_at) {
         // Doc 2: expired pushes stop at their expiry.
         await ctx.step(async (tx) => {
-          const locked = await lockPush(tx, id);
-          if (locked && (await markChunkDone(tx, id, seq)))
-            await settle(tx, locked, { now, chunkDelta: -1, expired: true });
+          if ((await sharePush(tx, id)) && (await markChunkDone(tx, id, seq))) {
+            const locked = await lockPush(tx, id);
+            if (locked) await settle(tx, locked, { now, chunkDelta: -1, expired: true });
+          }
           await ctx.complete(tx);
         });
         return;
@@ -185,8 +194,10 @@ export function chunkQueue(deps: EngineDeps): QueueOptions<ChunkJob> {
       });
     },
     async onFailed(tx, job, error) {
-      const push = await lockPush(tx, job.payload.push);
-      if (!push || !(await markChunkDone(tx, job.payload.push, job.payload.seq))) return;
+      const { push: id, seq } = job.payload;
+      if (!(await sharePush(tx, id)) || !(await markChunkDone(tx, id, seq))) return;
+      const push = await lockPush(tx, id);
+      if (!push) return;
       await settle(tx, push, {
         now: deps.clock.now(),
         chunkDelta: -1,

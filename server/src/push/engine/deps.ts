@@ -26,8 +26,13 @@ export interface ChunkJob {
   seq: number;
 }
 
-/** Installations per chunk: one page of the audience, one transaction of deliveries. */
+/** Installations per chunk: one transaction of deliveries. */
 export const CHUNK_SIZE = 1000;
+/**
+ * Chunks the planner adds per transaction (one audience page): planning is one transaction per
+ * page, so pages of several chunks keep it ahead of the chunks being delivered.
+ */
+export const CHUNKS_PER_PAGE = 10;
 /** Times a device the gateway asked to retry is tried in all. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
@@ -38,6 +43,25 @@ export function enqueueChunk(
   runAt: Date,
 ): Promise<string | undefined> {
   return deps.jobs.enqueue(tx, CHUNK_QUEUE, job, { runAt, groupKey: job.push, maxAttempts: 5 });
+}
+
+/** Chunk jobs `firstSeq` ... of a push in one statement, each at its time. */
+export function enqueueChunks(
+  deps: EngineDeps,
+  tx: Sql,
+  push: string,
+  firstSeq: number,
+  runAt: (k: number) => Date,
+  count: number,
+): Promise<string[]> {
+  return deps.jobs.enqueueMany(
+    tx,
+    Array.from({ length: count }, (_, i) => ({
+      queue: CHUNK_QUEUE,
+      payload: { push, seq: firstSeq + i } satisfies ChunkJob,
+      opts: { runAt: runAt(firstSeq + i), groupKey: push, maxAttempts: 5 },
+    })),
+  );
 }
 
 export function enqueuePlan(

@@ -9,21 +9,21 @@ import { fileURLToPath } from 'node:url';
 import { openSql } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newObjectId } from '../../lib/ids';
-import { insertObjects } from '../../store/objects';
+import { tableFor } from '../../store/tables';
 import { authHeaders, TEST_KEYS } from '../../test/harness';
 
 /**
  * Two real server processes on one Postgres (PGlite is one process, so this file runs in the
- * postgres project only): a push is delivered to each installation exactly once while the work is
- * shared, a scheduled push fires once, and a process killed with SIGKILL while it holds chunks of
- * a fan-out loses nothing: the other takes its chunks over once their lease runs out.
+ * postgres project only): a push to 100,000 installations is delivered to each exactly once while
+ * both processes share the work, a scheduled push fires once, and a process killed with SIGKILL
+ * while it holds chunks of that fan-out loses nothing: the other takes its chunks over once their
+ * lease runs out, and the record's counts are exact.
  */
 const onPostgres = process.env.SB_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 const URL_ = process.env.TEST_DATABASE_URL ?? '';
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
-const N = 8000;
+const N = 100_000;
 const LEASE_MS = 2000;
 
 const schema = `mp_${randomBytes(6).toString('hex')}`;
@@ -92,16 +92,19 @@ async function call(url: string, method: string, path: string, body?: unknown) {
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-async function seed(n: number, channel: string): Promise<void> {
-  const now = new Date();
-  const rows = Array.from({ length: n }, (_, i) => ({
-    id: newObjectId(now),
-    created_at: now,
-    updated_at: now,
-    acl: null,
-    data: { deviceType: 'android', installationId: `${channel}-${i}`, channels: [channel] },
-  }));
-  await insertObjects(sql, '_Installation', rows);
+/**
+ * `n` fresh Android installations on `channel`, written straight into the table in one statement
+ * (the API is not what this file tests). `prefix` (one hex digit) keeps each seed's objectIds apart.
+ */
+async function seed(n: number, channel: string, prefix: string): Promise<void> {
+  await sql.query(
+    `INSERT INTO ${tableFor('_Installation')} (id, created_at, updated_at, acl, data)
+     SELECT $3 || lpad(to_hex(i), 23, '0'), now(), now(), NULL,
+            jsonb_build_object('deviceType', 'android', 'installationId', $2 || '-' || i,
+                               'channels', jsonb_build_array($2::text))
+       FROM generate_series(1, $1::int) AS i`,
+    [n, channel, prefix],
+  );
 }
 
 const counts = async (pushId: string) =>
@@ -113,11 +116,24 @@ const counts = async (pushId: string) =>
     )
   )[0];
 
-const doneRecord = (url: string, id: string) =>
-  until(`push ${id} to finish`, async () => {
-    const r = await call(url, 'GET', `/1.1/tables/Notifications/${id}`);
-    return r.json.status === 'done' ? r.json : undefined;
-  });
+/** Errors the push's jobs met (a deadlock would show here as "deadlock detected"). */
+const jobErrors = async (pushId: string) =>
+  (
+    await sql.query<{ last_error: string }>(
+      "SELECT last_error FROM lc_jobs WHERE group_key = $1 AND last_error IS NOT NULL AND last_error NOT LIKE '%interrupted%'",
+      [pushId],
+    )
+  ).map((r) => r.last_error);
+
+const doneRecord = (url: string, id: string, ms?: number) =>
+  until(
+    `push ${id} to finish`,
+    async () => {
+      const r = await call(url, 'GET', `/1.1/tables/Notifications/${id}`);
+      return r.json.status === 'done' ? r.json : undefined;
+    },
+    ms,
+  );
 
 describe.skipIf(!onPostgres)(
   'two server processes on one Postgres (Postgres only: PGlite is one process)',
@@ -127,9 +143,9 @@ describe.skipIf(!onPostgres)(
     beforeAll(async () => {
       sql = await openSql({ url: URL_, schema });
       a = await start();
-      // B's recorder takes 3 s a batch, as a slow gateway would: it is caught holding chunks when killed.
+      // B's recorder takes 400 ms a batch, as a slow gateway would: it is caught holding chunks when killed.
       const config = join(tmpdir(), `${schema}.json`);
-      writeFileSync(config, JSON.stringify({ lc: { _default: { options: { latencyMs: 3000 } } } }));
+      writeFileSync(config, JSON.stringify({ lc: { _default: { options: { latencyMs: 400 } } } }));
       b = await start({ PUSH_CONFIG_FILE: config });
     }, 120_000);
     afterAll(async () => {
@@ -145,7 +161,7 @@ describe.skipIf(!onPostgres)(
     });
 
     it('a scheduled push fires once, on one of the processes', async () => {
-      await seed(300, 'sched');
+      await seed(300, 'sched', 'a');
       const at = new Date(Date.now() + 90_000).toISOString();
       const sent = await call(a.url, 'POST', '/1.1/push', {
         channels: ['sched'],
@@ -164,34 +180,67 @@ describe.skipIf(!onPostgres)(
       for (const p of [a, b]) await call(p.url, 'POST', '/1.1/__test/clock', { reset: true });
     }, 60_000);
 
-    it('a process killed with SIGKILL mid fan-out loses nothing: every device gets the push once, counts exact', async () => {
-      await seed(N, 'all');
-      const sent = await call(a.url, 'POST', '/1.1/push', {
-        channels: ['all'],
-        data: { alert: 'hello' },
-        flow_control: 1000,
-      });
+    it('a push to 100,000 installations shared by both: B killed with SIGKILL mid fan-out, every device gets it once, counts exact', async () => {
+      await seed(N, 'all', 'b');
+      const sent = await call(a.url, 'POST', '/1.1/push', { channels: ['all'], data: { alert: 'hello' } });
       expect(sent.status).toBe(200);
       const id = String(sent.json.objectId);
-      const bPid = String(b.child.pid);
-      // Wait until B holds a chunk (its adapter needs 3 s to answer), then kill it without warning.
-      await until('B to hold a chunk', async () => {
-        const held = await sql.query(
-          "SELECT 1 FROM lc_jobs WHERE queue = 'push.chunk' AND state = 'active' AND locked_by LIKE $1",
-          [`pid-${bPid}-%`],
+      const bWorker = `pid-${String(b.child.pid)}-%`;
+      // Wait until B has delivered some of the push and holds another chunk, then kill it without warning.
+      await until('B to deliver and hold a chunk', async () => {
+        const [row] = await sql.query<{ delivered: boolean; holding: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM lc_push_deliveries WHERE push_id = $1 AND worker LIKE $2) AS delivered,
+                  EXISTS (SELECT 1 FROM lc_jobs WHERE queue = 'push.chunk' AND group_key = $1
+                             AND state = 'active' AND locked_by LIKE $2) AS holding`,
+          [id, bWorker],
         );
-        return held.length > 0 ? true : undefined;
+        return row?.delivered && row.holding ? true : undefined;
       });
       b.child.kill('SIGKILL');
       await new Promise((resolve) => b.child.once('exit', resolve));
-      const rec = await doneRecord(a.url, id);
+      const rec = await doneRecord(a.url, id, 150_000);
       expect(rec).toMatchObject({ devices: N, successes: N, lcSuccesses: N, errors: [] });
-      expect(await counts(id)).toEqual({ rows: N, duplicates: 0, workers: 1 });
+      // Every device once, the work shared by both processes.
+      expect(await counts(id)).toEqual({ rows: N, duplicates: 0, workers: 2 });
+      const missing = await sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${tableFor('_Installation')} i
+          WHERE i.data->'channels' ? 'all'
+            AND NOT EXISTS (SELECT 1 FROM lc_push_deliveries d WHERE d.push_id = $1 AND d.target = i.id)`,
+        [id],
+      );
+      expect(missing[0]?.n).toBe(0);
+      // What B held when it died was taken over by A.
       const taken = await sql.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM lc_jobs WHERE queue = 'push.chunk' AND group_key = $1 AND attempts > 1",
         [id],
       );
       expect(taken[0]?.n).toBeGreaterThan(0);
+      expect(await jobErrors(id)).toEqual([]);
+    }, 180_000);
+
+    it('cancelling a push while its chunks commit at once: no deadlock, nothing delivered after the cancel', async () => {
+      const sent = await call(a.url, 'POST', '/1.1/push', {
+        channels: ['all'],
+        data: { alert: 'cancel me' },
+      });
+      const id = String(sent.json.objectId);
+      await until('some deliveries', async () => ((await counts(id))?.rows ? true : undefined));
+      expect((await call(a.url, 'DELETE', `/1.1/notifications/${id}`)).status).toBe(200);
+      const atCancel = (await counts(id))?.rows ?? 0;
+      await until('the chunks in flight to end', async () => {
+        const active = await sql.query(
+          "SELECT 1 FROM lc_jobs WHERE group_key = $1 AND state IN ('active', 'waiting')",
+          [id],
+        );
+        return active.length === 0 ? true : undefined;
+      });
+      expect((await call(a.url, 'GET', `/1.1/notifications/${id}`)).status).toBe(404);
+      const after = await counts(id);
+      // The cancel waited for the chunks committing at that moment; none committed after it.
+      expect(after?.rows).toBe(atCancel);
+      expect(after?.rows).toBeLessThan(N);
+      expect(after?.duplicates).toBe(0);
+      expect(await jobErrors(id)).toEqual([]);
     }, 60_000);
   },
 );

@@ -1,7 +1,7 @@
 import { call, describe, form, sharedCall, TokenCache, transient, withoutToken } from './http';
 import { networkSettings, ProfileOptions } from './options';
 import type { DeliveryGateway, DeliveryItem, DeliveryResult, ProfileSettings } from './types';
-import { sendSlice, sendSlices, ttlSeconds } from './vendor';
+import { allFailed, resultsNaming, sendSlice, slicedGateway, ttlSeconds } from './vendor';
 import type { VendorMessage } from './vendor';
 
 export const HMS_BASE = 'https://push-api.cloud.huawei.com';
@@ -95,24 +95,14 @@ export function createHms(profile: ProfileSettings): DeliveryGateway {
         } catch {
           // No readable list: count them all as sent.
         }
-        return ids.map((id): DeliveryResult =>
-          illegal.has(id) ? { status: 'invalidToken' } : { status: 'ok' },
-        );
+        return resultsNaming(ids, illegal);
       }
       const message =
         typeof b.msg === 'string'
           ? `HMS refused the message: ${typeof b.code === 'string' ? b.code : a.status} ${b.msg.slice(0, 200)}`
           : describe('HMS', a);
-      return ids.map((): DeliveryResult => ({ status: 'error', message }));
+      return allFailed(ids, message);
     });
 
-  return {
-    kind: 'hms',
-    async send(batch, signal) {
-      if (problem) return batch.items.map(() => ({ status: 'error', message: problem }));
-      return sendSlices(batch, Math.min(MAX_TOKENS, o.num('batchSize', MAX_TOKENS)), (items) =>
-        sendItems(items, signal),
-      );
-    },
-  };
+  return slicedGateway('hms', o, MAX_TOKENS, problem, sendItems);
 }

@@ -1,7 +1,7 @@
-import type { NetworkSettings } from './options';
+import type { NetworkSettings, ProfileOptions } from './options';
 import type { Attempt } from './retry';
 import { withRetries } from './retry';
-import type { DeliveryBatch, DeliveryItem, DeliveryResult } from './types';
+import type { DeliveryBatch, DeliveryGateway, DeliveryItem, DeliveryResult } from './types';
 
 /** What payload/android.ts vendorMessage builds for every vendor. */
 export interface VendorMessage {
@@ -74,4 +74,33 @@ export async function sendSlices(
     });
   }
   return out;
+}
+
+/** Per-device results of a slice the vendor accepted, naming the ids it found invalid. */
+export const resultsNaming = (ids: string[], invalid: ReadonlySet<unknown>): DeliveryResult[] =>
+  ids.map((id): DeliveryResult => (invalid.has(id) ? { status: 'invalidToken' } : { status: 'ok' }));
+
+/** The same error for every device of a slice. */
+export const allFailed = (ids: string[], message: string): DeliveryResult[] =>
+  ids.map((): DeliveryResult => ({ status: 'error', message }));
+
+/**
+ * The shape every many-ids-per-request vendor adapter shares (HMS, Xiaomi): a profile with a
+ * configuration problem fails each device with it; otherwise the batch goes in slices of at most
+ * `max` devices sharing one payload (the profile's `batchSize` may lower it).
+ */
+export function slicedGateway(
+  kind: string,
+  o: ProfileOptions,
+  max: number,
+  problem: string | undefined,
+  sendItems: (items: DeliveryItem[], signal: AbortSignal) => Promise<DeliveryResult[]>,
+): DeliveryGateway {
+  return {
+    kind,
+    async send(batch, signal) {
+      if (problem) return batch.items.map(() => ({ status: 'error', message: problem }));
+      return sendSlices(batch, Math.min(max, o.num('batchSize', max)), (items) => sendItems(items, signal));
+    },
+  };
 }

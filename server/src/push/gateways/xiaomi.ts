@@ -1,7 +1,7 @@
 import { call, describe, form, transient } from './http';
 import { networkSettings, ProfileOptions } from './options';
-import type { DeliveryGateway, DeliveryItem, DeliveryResult, ProfileSettings } from './types';
-import { sendSlice, sendSlices, ttlSeconds } from './vendor';
+import type { DeliveryGateway, DeliveryItem, ProfileSettings } from './types';
+import { allFailed, resultsNaming, sendSlice, slicedGateway, ttlSeconds } from './vendor';
 import type { VendorMessage } from './vendor';
 
 export const XIAOMI_BASE = 'https://api.xmpush.xiaomi.com';
@@ -70,22 +70,14 @@ export function createXiaomi(profile: ProfileSettings): DeliveryGateway {
       if (a.status === 200 && b.code === 0) {
         const listed = b.data?.bad_regids;
         const bad = new Set(typeof listed === 'string' ? listed.split(',').filter(Boolean) : []);
-        return ids.map((id): DeliveryResult => (bad.has(id) ? { status: 'invalidToken' } : { status: 'ok' }));
+        return resultsNaming(ids, bad);
       }
       const message =
         typeof b.reason === 'string'
           ? `Xiaomi refused the message: ${typeof b.code === 'number' ? b.code : a.status} ${b.reason.slice(0, 200)}`
           : describe('Xiaomi', a);
-      return ids.map((): DeliveryResult => ({ status: 'error', message }));
+      return allFailed(ids, message);
     });
 
-  return {
-    kind: 'xiaomi',
-    async send(batch, signal) {
-      if (problem) return batch.items.map(() => ({ status: 'error', message: problem }));
-      return sendSlices(batch, Math.min(MAX_REGIDS, o.num('batchSize', MAX_REGIDS)), (items) =>
-        sendItems(items, signal),
-      );
-    },
-  };
+  return slicedGateway('xiaomi', o, MAX_REGIDS, problem, sendItems);
 }
