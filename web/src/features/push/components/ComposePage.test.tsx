@@ -52,6 +52,23 @@ describe('the composer', { timeout: 30_000 }, () => {
     expect(review).toBeDisabled();
   });
 
+  it('shows the rule of an empty Text as help, and as an error only once the field was left', async () => {
+    server(['push.read', 'push.write', 'installations.read']);
+    renderRoutes(routes, '/apps/default/push/new');
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    expect(text).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Required: the text the device shows.')).toBeInTheDocument();
+    expect(screen.queryByText('The text is required: it is what the device shows.')).toBeNull();
+
+    fireEvent.focus(text);
+    fireEvent.blur(text);
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The text is required: it is what the device shows.')).toBeInTheDocument();
+
+    fireEvent.change(text, { target: { value: 'Hello' } });
+    expect(text).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('takes per-platform overrides in the JSON mode and says at which field it is wrong', async () => {
     server(['push.read', 'push.write', 'installations.read']);
     const { user } = renderRoutes(routes, '/apps/default/push/new');
