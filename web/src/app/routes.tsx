@@ -119,6 +119,10 @@ export const routes: RouteObject[] = [
                   lazy: async () => ({ Component: (await loadPush()).ScheduledPage }),
                 },
                 {
+                  path: 'push/devices',
+                  lazy: async () => ({ Component: (await loadPush()).DevicesPage }),
+                },
+                {
                   path: 'push/records/:pushId',
                   lazy: async () => ({ Component: (await loadPush()).RecordPage }),
                 },

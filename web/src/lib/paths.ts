@@ -20,8 +20,9 @@ export const paths = {
   role: (app: string, objectId: string) => `/apps/${seg(app)}/roles/${seg(objectId)}`,
   /** One user of the app (the console's Users area). */
   user: (app: string, objectId: string) => `/apps/${seg(app)}/users/${seg(objectId)}`,
-  /** The push area: records (''), the composer ('new'), scheduled pushes, one record. */
-  push: (app: string, sub: '' | 'new' | 'scheduled' = '') => `/apps/${seg(app)}/push${sub ? `/${sub}` : ''}`,
+  /** The push area: records (''), the composer ('new'), scheduled pushes, devices, one record. */
+  push: (app: string, sub: '' | 'new' | 'scheduled' | 'devices' = '') =>
+    `/apps/${seg(app)}/push${sub ? `/${sub}` : ''}`,
   pushRecord: (app: string, id: string) => `/apps/${seg(app)}/push/records/${seg(id)}`,
   dataClass: (app: string, className: string, search?: Record<string, string>) => {
     const qs = search ? new URLSearchParams(search).toString() : '';
