@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleRoutes, pushResponseSchema, queryResponseSchema } from '@switchboard/shared';
+import { consoleRoutes, pushResponseSchema, queryResponseSchema, VENDORS } from '@switchboard/shared';
 import type { PushTestSendBody } from '@switchboard/shared';
 import { z } from 'zod';
 import { apiRequest, upstreamGet, upstreamSend } from '../../../lib/api';
@@ -20,9 +20,10 @@ const countOf = async (app: string, where: Record<string, unknown>, signal: Abor
 
 /** The where the server targets for an audience: its conditions, fresh, not marked invalid. */
 export function targetedWhere(where: Record<string, unknown>, channels: string[] | undefined, now: Date) {
+  // An audience's own "active within" is at most 90 days, so it is never looser than freshness.
   const w: Record<string, unknown> = {
-    ...where,
     updatedAt: { $gt: { __type: 'Date', iso: new Date(now.getTime() - FRESH_MS).toISOString() } },
+    ...where,
     valid: { $ne: false },
   };
   if (channels) w.channels = { $in: channels };
@@ -47,6 +48,30 @@ export const useEstimate = (app: string, where: Record<string, unknown>, channel
         ),
       );
       return { ios: ios ?? 0, android: android ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Android devices an audience reaches per delivery channel (own channel, each vendor). Asked apart
+ * from the platform estimate, so that one shows first.
+ */
+export const useVendorEstimate = (
+  app: string,
+  where: Record<string, unknown>,
+  channels: string[] | undefined,
+  enabled: boolean,
+) =>
+  useQuery({
+    queryKey: [...pushKeys.estimate(app, { where, channels }), 'vendors'],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const base = { ...targetedWhere(where, channels, new Date()), deviceType: 'android' };
+      const kinds = ['android', ...VENDORS] as const;
+      const counts = await Promise.all(
+        kinds.map((k) => countOf(app, { ...base, vendor: k === 'android' ? { $exists: false } : k }, signal)),
+      );
+      return kinds.map((k, i) => ({ kind: k, count: counts[i] ?? 0 })).filter((c) => c.count > 0);
     },
     placeholderData: keepPreviousData,
   });
