@@ -185,6 +185,17 @@ test('an operator filters records by notification id and day, and exports the fi
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(`${welcome.objectId},${welcome.notificationId},done`);
 
+  // The overview: a day per row for the last 7 days, today's row counting the demo's pushes.
+  await page
+    .getByRole('navigation', { name: 'Push sections' })
+    .getByRole('tab', { name: 'Overview' })
+    .click();
+  const perDay = page.getByRole('table', { name: 'Pushes per day' });
+  await expect(perDay.getByRole('row')).toHaveCount(8);
+  await expect(page.getByTestId('push-overview-chart').locator('svg').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'push overview');
+  await test.info().attach('push-overview.png', { body: await page.screenshot(), contentType: 'image/png' });
+
   // A day before any push: nothing.
   await page.goto('/apps/default/push?to=2001-01-01');
   await expect(page.getByText('No push matches.')).toBeVisible();

@@ -119,6 +119,10 @@ export const routes: RouteObject[] = [
                   lazy: async () => ({ Component: (await loadPush()).ScheduledPage }),
                 },
                 {
+                  path: 'push/overview',
+                  lazy: async () => ({ Component: (await loadPush()).OverviewPage }),
+                },
+                {
                   path: 'push/devices',
                   lazy: async () => ({ Component: (await loadPush()).DevicesPage }),
                 },

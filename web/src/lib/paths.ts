@@ -21,7 +21,7 @@ export const paths = {
   /** One user of the app (the console's Users area). */
   user: (app: string, objectId: string) => `/apps/${seg(app)}/users/${seg(objectId)}`,
   /** The push area: records (''), the composer ('new'), scheduled pushes, devices, one record. */
-  push: (app: string, sub: '' | 'new' | 'scheduled' | 'devices' = '') =>
+  push: (app: string, sub: '' | 'new' | 'scheduled' | 'devices' | 'overview' = '') =>
     `/apps/${seg(app)}/push${sub ? `/${sub}` : ''}`,
   pushRecord: (app: string, id: string) => `/apps/${seg(app)}/push/records/${seg(id)}`,
   dataClass: (app: string, className: string, search?: Record<string, string>) => {

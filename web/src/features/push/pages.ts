@@ -4,3 +4,4 @@ export { RecordPage } from './components/RecordPage';
 export { ComposePage } from './components/ComposePage';
 export { ScheduledPage } from './components/ScheduledPage';
 export { DevicesPage } from './components/DevicesPage';
+export { OverviewPage } from './components/OverviewPage';

@@ -1064,6 +1064,7 @@ export const en = {
       compose: 'New push',
       scheduled: 'Scheduled',
       devices: 'Devices',
+      overview: 'Overview',
     },
     status: {
       all: 'All statuses',
@@ -1111,6 +1112,20 @@ export const en = {
         honor: 'Honor',
         fcm: 'FCM',
       },
+    },
+    overview: {
+      title: 'Overview',
+      period: 'Period',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
+      capped: 'Counted from the newest {{count}} pushes of the period.',
+      table: 'Pushes per day',
+      chart: 'Chart of targets, successes and pushes with errors per day',
+      day: 'Day',
+      pushes: 'Pushes',
+      targets: 'Targets',
+      successes: 'Successes',
+      failed: 'Pushes with errors',
     },
     records: {
       title: 'Push records',

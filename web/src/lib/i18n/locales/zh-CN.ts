@@ -1041,6 +1041,7 @@ export const zhCN: Messages = {
       compose: '新建推送',
       scheduled: '定时推送',
       devices: '设备',
+      overview: '概览',
     },
     status: {
       all: '全部状态',
@@ -1088,6 +1089,20 @@ export const zhCN: Messages = {
         honor: '荣耀',
         fcm: 'FCM',
       },
+    },
+    overview: {
+      title: '概览',
+      period: '时间段',
+      days_one: '{{count}} 天',
+      days_other: '{{count}} 天',
+      capped: '按该时间段内最新的 {{count}} 条推送统计。',
+      table: '每日推送',
+      chart: '每日目标设备、成功数和有错误的推送图表',
+      day: '日期',
+      pushes: '推送数',
+      targets: '目标设备',
+      successes: '成功',
+      failed: '有错误的推送',
     },
     records: {
       title: '推送记录',
