@@ -25,9 +25,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // Only what every page needs (styling engine, theme, base components); the components
             // one lazily loaded area uses travel with it.
+            // useMediaQuery only the push area's charts (@mui/x-charts) use: it travels with them.
             {
               name: 'mui',
-              test: /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|utils|private-theming))[\\/]/,
+              test: (id: string) =>
+                /node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|utils|private-theming))[\\/]/.test(
+                  id,
+                ) && !/[\\/]useMediaQuery[\\/]/.test(id),
             },
           ],
         },

@@ -33,6 +33,7 @@ import { layoutRoutes } from './http/routes/layouts';
 import { migrationRoutes } from './http/routes/migrations';
 import { passwordRoutes } from './http/routes/passwords';
 import { preferenceRoutes } from './http/routes/preferences';
+import { pushRoutes } from './http/routes/push';
 import { sessionSecurityRoutes } from './http/routes/session-security';
 import { viewRoutes } from './http/routes/views';
 import { requestLog } from './http/request-log';
@@ -111,6 +112,7 @@ export async function createBff(
   app.use(filePreviewRoutes(access, outbound));
   app.use(layoutRoutes(sql, access));
   app.use(appSettingRoutes(sql, access));
+  app.use(pushRoutes(access));
   app.use(migrationRoutes(access, { uploads: uploadsRoot(config.database.dataDir), outbound }));
   app.use(appRoutes(sql, config.apps, clients));
   app.use(consoleUserRoutes(sql, appIds));

@@ -79,12 +79,21 @@ test('an operator composes to a channel, test-sends, sends, and watches the reco
   await expectNoSeriousViolations(page, 'push composer');
 
   // A test to one device, and what the recorder says it received.
-  await page.getByRole('textbox', { name: /installationId, deviceToken/ }).fill('demo-android-xiaomi');
+  const testSearch = page.getByRole('textbox', { name: /installationId, registrationId/ });
+  await testSearch.fill('demo-android-xiaomi');
   await page.getByRole('button', { name: 'Find device' }).click();
   await page.getByRole('button', { name: /Send test to android demo-android-xiaomi/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Test push' })).toContainText(
-    'Delivered to demo-mi-regid through mi.',
+    'Delivered to android demo-android-xiaomi through mi.',
   );
+  // An iOS device is reached by its token, which an operator may not see: the console resolves it.
+  await testSearch.fill('news');
+  await page.getByRole('button', { name: 'Find device' }).click();
+  const iosTests = page.getByRole('button', { name: /Send test to ios / });
+  await expect(iosTests).toHaveCount(2);
+  await iosTests.first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Test push' })).toContainText(/through ios\./);
+  expect(await page.content()).not.toContain('d3m0'.repeat(16));
 
   await page.getByRole('button', { name: 'Review and send' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send this push?' });
@@ -97,6 +106,102 @@ test('an operator composes to a channel, test-sends, sends, and watches the reco
   await expect(page.getByTestId('count-ios')).toHaveText('2');
   await expect(page.getByRole('button', { name: 'Cancel push' })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'push record');
+});
+
+test('an operator finds devices by channel and platform, with tokens hidden, and test-sends to an iOS row', async ({
+  page,
+}) => {
+  await signIn(page, operator.email, operator.password);
+  await page.goto('/apps/default/push');
+  await page.getByRole('navigation', { name: 'Push sections' }).getByRole('tab', { name: 'Devices' }).click();
+  await expect(page).toHaveURL(/\/push\/devices$/);
+  const counts = page.getByTestId('device-counts');
+  await expect(counts).toContainText('iOS: 2');
+  await expect(counts).toContainText('Xiaomi: 1');
+  const table = page.getByRole('table', { name: 'Devices' });
+  await expect(table.getByRole('row')).toHaveCount(7);
+  await expectNoSeriousViolations(page, 'push devices');
+
+  await page.getByRole('textbox', { name: /^Search/ }).fill('news');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/q=news/);
+  await expect(table.getByRole('row')).toHaveCount(5);
+  await page.getByRole('button', { name: 'iOS: 2' }).click();
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table).toContainText('hidden');
+  expect(await page.content()).not.toContain('d3m0'.repeat(16));
+
+  await table
+    .getByRole('button', { name: /Test send to ios / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: /Test push to ios / });
+  await dialog.getByRole('textbox', { name: 'Text' }).fill(`Device test ${stamp}`);
+  await dialog.getByRole('button', { name: 'Send test' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/through ios\./);
+  await test
+    .info()
+    .attach('push-devices-test.png', { body: await page.screenshot(), contentType: 'image/png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expectNoSeriousViolations(page, 'push devices, dark');
+  await test
+    .info()
+    .attach('push-devices-dark.png', { body: await page.screenshot(), contentType: 'image/png' });
+  // The composer in the dark theme, before anything is typed: Text shows its rule, not an error.
+  await page.goto('/apps/default/push/new');
+  await expect(page.getByText('Required: the text the device shows.')).toBeVisible();
+  await test
+    .info()
+    .attach('push-composer-dark.png', { body: await page.screenshot(), contentType: 'image/png' });
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+});
+
+test('an operator filters records by notification id and day, and exports the filter as CSV', async ({
+  page,
+}) => {
+  const all = await master<{
+    results: { objectId: string; notificationId: string; data: { alert?: string } }[];
+  }>('/notifications?limit=1000&order=-createdAt');
+  const welcome = all.results.find((r) => r.data.alert === 'Welcome to the shop!');
+  if (!welcome) throw new Error('the demo push is missing');
+  await signIn(page, operator.email, operator.password);
+  await page.goto('/apps/default/push');
+  const table = page.getByRole('table', { name: 'Push records' });
+  await expect(table).toContainText('Welcome to the shop!');
+  await page.getByRole('textbox', { name: 'Notification id or record id' }).fill(welcome.notificationId);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`id=${welcome.notificationId}`));
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('Welcome to the shop!');
+  await expectNoSeriousViolations(page, 'push records, filtered');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const csv = (await import('node:fs')).readFileSync(file, 'utf8').split('\r\n');
+  expect(csv[0]).toMatch(/^objectId,notificationId,status/);
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain(`${welcome.objectId},${welcome.notificationId},done`);
+
+  // The overview: a day per row for the last 7 days, today's row counting the demo's pushes.
+  await page
+    .getByRole('navigation', { name: 'Push sections' })
+    .getByRole('tab', { name: 'Overview' })
+    .click();
+  const perDay = page.getByRole('table', { name: 'Pushes per day' });
+  await expect(perDay.getByRole('row')).toHaveCount(8);
+  await expect(page.getByTestId('push-overview-chart').locator('svg').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'push overview');
+  await test.info().attach('push-overview.png', { body: await page.screenshot(), contentType: 'image/png' });
+
+  // A day before any push: nothing.
+  await page.goto('/apps/default/push?to=2001-01-01');
+  await expect(page.getByText('No push matches.')).toBeVisible();
+  await test
+    .info()
+    .attach('push-records-filtered.png', { body: await page.screenshot(), contentType: 'image/png' });
 });
 
 test('an operator schedules a push in another time zone, finds it at its UTC time, and cancels it', async ({
@@ -198,7 +303,7 @@ test('a viewer reads records but has no send or cancel, and a forced send is ref
   const log = admin.getByRole('table', { name: 'Audit log' });
   const row = (action: string, actor: string) =>
     log.getByRole('row').filter({ hasText: action }).filter({ hasText: actor }).first();
-  await expect(row('push.send_devices', operator.email)).toContainText('Done');
+  await expect(row('push.send_test', operator.email)).toContainText('Done');
   await expect(row('push.send', operator.email)).toContainText('Done');
   await expect(row('push.cancel', operator.email)).toContainText('Done');
   await expect(row('push.send', viewer.email)).toContainText('Refused (403)');

@@ -205,6 +205,9 @@ async function consoleRequest(
     case 'putDefaultAcl':
       body = { defaultAcl: { '*': { read: true } } };
       break;
+    case 'pushTestSend':
+      body = { installation: 'nosuchinstallation', data: { alert: 'x' } };
+      break;
     case 'createView':
       body = { name: unique('view'), className: 'Product', query: 'order=-createdAt' };
       break;

@@ -9,6 +9,7 @@ export * from './layouts';
 export * from './migrations';
 export * from './permissions';
 export * from './preferences';
+export * from './push';
 export * from './routes';
 export * from './totp';
 export * from './transfer';

@@ -25,6 +25,7 @@ import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusRes
 import { gridLayoutResponseSchema, gridLayoutSchema } from './layouts';
 import type { Permission } from './permissions';
 import { preferencesResponseSchema, preferencesUpdateSchema } from './preferences';
+import { pushTestSendBodySchema, pushTestSendResponseSchema } from './push';
 import {
   logoutAllResponseSchema,
   totpCodeBodySchema,
@@ -335,6 +336,14 @@ export const consoleRoutes = {
     body: defaultAclBodySchema,
     response: defaultAclResponseSchema,
     access: 'schema.write',
+  }),
+  /** A test push to one installation by objectId; the bff resolves its device id (./push.ts). */
+  pushTestSend: route({
+    method: 'POST',
+    path: '/api/apps/:app/push/test-send',
+    body: pushTestSendBodySchema,
+    response: pushTestSendResponseSchema,
+    access: 'push.write',
   }),
   /** Migrations into the app (newest first): uploaded exports and live copies. */
   listMigrations: route({

@@ -120,6 +120,14 @@ export const routes: RouteObject[] = [
                   lazy: async () => ({ Component: (await loadPush()).ScheduledPage }),
                 },
                 {
+                  path: 'push/overview',
+                  lazy: async () => ({ Component: (await loadPush()).OverviewPage }),
+                },
+                {
+                  path: 'push/devices',
+                  lazy: async () => ({ Component: (await loadPush()).DevicesPage }),
+                },
+                {
                   path: 'push/records/:pushId',
                   lazy: async () => ({ Component: (await loadPush()).RecordPage }),
                 },

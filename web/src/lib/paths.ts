@@ -20,8 +20,9 @@ export const paths = {
   role: (app: string, objectId: string) => `/apps/${seg(app)}/roles/${seg(objectId)}`,
   /** One user of the app (the console's Users area). */
   user: (app: string, objectId: string) => `/apps/${seg(app)}/users/${seg(objectId)}`,
-  /** The push area: records (''), the composer ('new'), scheduled pushes, one record. */
-  push: (app: string, sub: '' | 'new' | 'scheduled' = '') => `/apps/${seg(app)}/push${sub ? `/${sub}` : ''}`,
+  /** The push area: records (''), the composer ('new'), scheduled pushes, devices, one record. */
+  push: (app: string, sub: '' | 'new' | 'scheduled' | 'devices' | 'overview' = '') =>
+    `/apps/${seg(app)}/push${sub ? `/${sub}` : ''}`,
   pushRecord: (app: string, id: string) => `/apps/${seg(app)}/push/records/${seg(id)}`,
   /** The messaging area: conversations (''), clients, broadcasts. */
   messaging: (app: string, sub: '' | 'clients' | 'broadcasts' = '') =>

@@ -3,3 +3,5 @@ export { RecordsPage } from './components/RecordsPage';
 export { RecordPage } from './components/RecordPage';
 export { ComposePage } from './components/ComposePage';
 export { ScheduledPage } from './components/ScheduledPage';
+export { DevicesPage } from './components/DevicesPage';
+export { OverviewPage } from './components/OverviewPage';

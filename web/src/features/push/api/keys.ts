@@ -1,7 +1,7 @@
 /** Query keys of an app's push area; a send or cancel refreshes everything under `all(app)`. */
 export const pushKeys = {
   all: (app: string) => ['push', app] as const,
-  records: (app: string, status: string) => [...pushKeys.all(app), 'records', status] as const,
+  records: (app: string, filter: string) => [...pushKeys.all(app), 'records', filter] as const,
   record: (app: string, id: string) => [...pushKeys.all(app), 'record', id] as const,
   scheduled: (app: string) => [...pushKeys.all(app), 'scheduled'] as const,
   estimate: (app: string, where: unknown) => [...pushKeys.all(app), 'estimate', where] as const,

@@ -1,8 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pushRecordSchema, scheduledPushListSchema } from '@switchboard/shared';
 import type { PushRecord, PushStatus } from '@switchboard/shared';
 import { z } from 'zod';
 import { upstreamGet, upstreamSend } from '../../../lib/api';
+import { cursorAfter, RECORDS_ORDER, recordsWhere } from '../utils/records-filter';
+import type { Cursor, RecordsFilter } from '../utils/records-filter';
 import { pushKeys } from './keys';
 
 const recordsSchema = z.object({ results: z.array(pushRecordSchema) });
@@ -13,24 +15,48 @@ export const isActive = (s: PushStatus): boolean => s === 'in-queue' || s === 'r
 const LIVE_MS = 1500;
 
 export const RECORDS_PAGE = 50;
+/** Records per request of a CSV export, and the most an export fetches. */
+const EXPORT_PAGE = 1000;
+export const EXPORT_MAX = 100_000;
 
-/** The newest push records, optionally of one status; refreshed while any of them is moving. */
-export const useRecords = (app: string, status: PushStatus | '') =>
+const recordsPage = async (
+  app: string,
+  where: Record<string, unknown>,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<PushRecord[]> =>
+  (
+    await upstreamGet(app, '/1.1/notifications', recordsSchema, {
+      query: { order: RECORDS_ORDER, limit, where: JSON.stringify(where) },
+      ...(signal ? { signal } : {}),
+    })
+  ).results;
+
+/** A page of push records matching a filter, newest first; refreshed while any of them is moving. */
+export const useRecords = (app: string, filter: RecordsFilter, timeZone: string, cursor?: Cursor) =>
   useQuery({
-    queryKey: pushKeys.records(app, status),
-    queryFn: async ({ signal }) =>
-      (
-        await upstreamGet(app, '/1.1/notifications', recordsSchema, {
-          query: {
-            order: '-createdAt',
-            limit: RECORDS_PAGE,
-            ...(status ? { where: JSON.stringify({ status }) } : {}),
-          },
-          signal,
-        })
-      ).results,
+    queryKey: pushKeys.records(app, JSON.stringify({ filter, timeZone, cursor })),
+    queryFn: ({ signal }) => recordsPage(app, recordsWhere(filter, timeZone, cursor), RECORDS_PAGE, signal),
     refetchInterval: (q) => (q.state.data?.some((r) => isActive(r.status)) ? LIVE_MS : false),
+    placeholderData: keepPreviousData,
   });
+
+/** Every record matching a filter (up to EXPORT_MAX), page after page by keyset. */
+export async function allRecords(
+  app: string,
+  filter: RecordsFilter,
+  timeZone: string,
+): Promise<PushRecord[]> {
+  const out: PushRecord[] = [];
+  let cursor: Cursor | undefined;
+  while (out.length < EXPORT_MAX) {
+    const page = await recordsPage(app, recordsWhere(filter, timeZone, cursor), EXPORT_PAGE);
+    out.push(...page);
+    if (page.length < EXPORT_PAGE) break;
+    cursor = cursorAfter(page);
+  }
+  return out.slice(0, EXPORT_MAX);
+}
 
 export const useRecord = (app: string, id: string) =>
   useQuery({

@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pushResponseSchema, queryResponseSchema } from '@switchboard/shared';
-import type { StoredObject } from '@switchboard/shared';
+import { consoleRoutes, pushResponseSchema, queryResponseSchema, VENDORS } from '@switchboard/shared';
+import type { PushTestSendBody } from '@switchboard/shared';
 import { z } from 'zod';
-import { upstreamGet, upstreamSend } from '../../../lib/api';
+import { apiRequest, upstreamGet, upstreamSend } from '../../../lib/api';
 import { useAppPermission } from '../../../lib/session';
+import { deviceSearchWhere } from '../utils/device-search';
 import { pushKeys } from './keys';
 
 /** Doc 2 Limits: only installations refreshed within three months are targets (as the server counts). */
@@ -19,9 +20,10 @@ const countOf = async (app: string, where: Record<string, unknown>, signal: Abor
 
 /** The where the server targets for an audience: its conditions, fresh, not marked invalid. */
 export function targetedWhere(where: Record<string, unknown>, channels: string[] | undefined, now: Date) {
+  // An audience's own "active within" is at most 90 days, so it is never looser than freshness.
   const w: Record<string, unknown> = {
-    ...where,
     updatedAt: { $gt: { __type: 'Date', iso: new Date(now.getTime() - FRESH_MS).toISOString() } },
+    ...where,
     valid: { $ne: false },
   };
   if (channels) w.channels = { $in: channels };
@@ -50,6 +52,30 @@ export const useEstimate = (app: string, where: Record<string, unknown>, channel
     placeholderData: keepPreviousData,
   });
 
+/**
+ * Android devices an audience reaches per delivery channel (own channel, each vendor). Asked apart
+ * from the platform estimate, so that one shows first.
+ */
+export const useVendorEstimate = (
+  app: string,
+  where: Record<string, unknown>,
+  channels: string[] | undefined,
+  enabled: boolean,
+) =>
+  useQuery({
+    queryKey: [...pushKeys.estimate(app, { where, channels }), 'vendors'],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const base = { ...targetedWhere(where, channels, new Date()), deviceType: 'android' };
+      const kinds = ['android', ...VENDORS] as const;
+      const counts = await Promise.all(
+        kinds.map((k) => countOf(app, { ...base, vendor: k === 'android' ? { $exists: false } : k }, signal)),
+      );
+      return kinds.map((k, i) => ({ kind: k, count: counts[i] ?? 0 })).filter((c) => c.count > 0);
+    },
+    placeholderData: keepPreviousData,
+  });
+
 /** The channels installations subscribe to (from a sample of the newest), for the audience picker. */
 export const useKnownChannels = (app: string) =>
   useQuery({
@@ -66,11 +92,9 @@ export const useKnownChannels = (app: string) =>
     },
   });
 
-/** Installations whose installationId, deviceToken or registrationId is `term` (for a test send). */
+/** Installations matching `term` (for a test send): see deviceSearchWhere. */
 export const useDeviceSearch = (app: string, term: string) => {
-  // Device tokens are secrets the bff hides (and refuses to filter on) for roles without secrets.read.
   const seesTokens = useAppPermission(app, 'secrets.read');
-  const fields = ['installationId', 'registrationId', 'objectId', ...(seesTokens ? ['deviceToken'] : [])];
   return useQuery({
     queryKey: [...pushKeys.devices(app, term), seesTokens],
     enabled: term.trim().length > 0,
@@ -78,8 +102,9 @@ export const useDeviceSearch = (app: string, term: string) => {
       (
         await upstreamGet(app, '/1.1/installations', queryResponseSchema, {
           query: {
-            where: JSON.stringify({ $or: fields.map((k) => ({ [k]: term.trim() })) }),
+            where: JSON.stringify(deviceSearchWhere(term, seesTokens)),
             limit: 10,
+            order: '-updatedAt',
           },
           signal,
         })
@@ -96,38 +121,18 @@ export function useSendPush(app: string) {
   });
 }
 
-/** The bff's stand-in for a value the role may not see. */
-const REDACTED = '[redacted]';
+const testSendPath = (app: string) =>
+  consoleRoutes.pushTestSend.path.replace(':app', encodeURIComponent(app));
 
 /**
- * The body of /1.1/push/devices that reaches one installation through its own channel, or
- * undefined when the id it needs is missing or hidden from the role (an iOS device token).
+ * A test push to one installation by objectId: the bff reads its device id (an iOS token the role
+ * may not see) and sends through /1.1/push/devices.
  */
-export function testSendBody(
-  device: StoredObject,
-  data: Record<string, unknown>,
-): Record<string, unknown> | undefined {
-  const id = (k: string) => {
-    const v = device[k];
-    return typeof v === 'string' && v !== '' && v !== REDACTED ? v : undefined;
-  };
-  if (device.deviceType === 'ios') {
-    const token = id('deviceToken');
-    return token ? { data, device_type: 'ios', device_ids: [token], prod: 'prod' } : undefined;
-  }
-  const vendor = id('vendor');
-  const target = vendor ? id('registrationId') : id('installationId');
-  if (!target) return undefined;
-  return vendor
-    ? { data, device_type: 'android', vendor, device_ids: [target], prod: 'prod' }
-    : { data, device_type: 'android', device_ids: [target], prod: 'prod' };
-}
-
 export const useTestSend = (app: string) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      upstreamSend(app, 'POST', '/1.1/push/devices', pushResponseSchema, { body }),
+    mutationFn: (body: PushTestSendBody) =>
+      apiRequest(testSendPath(app), { method: 'POST', body, schema: consoleRoutes.pushTestSend.response }),
     onSuccess: () => qc.invalidateQueries({ queryKey: pushKeys.all(app) }),
   });
 };

@@ -8,7 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useKnownChannels } from '../api/send';
+import { useKnownChannels, useVendorEstimate } from '../api/send';
+import { audienceWhere } from '../utils/composer';
 import type { Estimate } from '../api/send';
 import type { Audience, DeviceChoice } from '../utils/composer';
 
@@ -18,13 +19,21 @@ export interface AudienceSectionProps {
   onChange: (a: Audience) => void;
   estimate: { data?: Estimate | undefined; error: unknown; isFetching: boolean };
   problem?: string | undefined;
+  activeDaysProblem?: string | undefined;
 }
 
 /** Who receives the push, and how many devices that is by the server's count. */
-export function AudienceSection({ app, value, onChange, estimate, problem }: AudienceSectionProps) {
+export function AudienceSection(props: AudienceSectionProps) {
+  const { app, value, onChange, estimate, problem, activeDaysProblem } = props;
   const { t } = useTranslation();
   const known = useKnownChannels(app);
   const e = estimate.data;
+  const vendors = useVendorEstimate(
+    app,
+    audienceWhere(value),
+    value.kind === 'channels' ? value.channels : undefined,
+    (e?.android ?? 0) > 0,
+  );
   return (
     <Stack spacing={2} component="section" aria-labelledby="push-audience">
       <Typography variant="h6" component="h2" id="push-audience">
@@ -67,6 +76,15 @@ export function AudienceSection({ app, value, onChange, estimate, problem }: Aud
         <MenuItem value="ios">{t('push.compose.ios')}</MenuItem>
         <MenuItem value="android">{t('push.compose.android')}</MenuItem>
       </TextField>
+      <TextField
+        label={t('push.compose.activeDays')}
+        value={value.activeDays ?? ''}
+        onChange={(ev) => onChange({ ...value, activeDays: ev.target.value })}
+        error={!!activeDaysProblem}
+        helperText={activeDaysProblem ?? t('push.compose.activeDaysHelp')}
+        sx={{ maxWidth: 280 }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
+      />
       {estimate.error ? <ErrorAlert error={estimate.error} /> : null}
       <div role="status" aria-live="polite">
         {e ? (
@@ -75,6 +93,13 @@ export function AudienceSection({ app, value, onChange, estimate, problem }: Aud
           </Typography>
         ) : (
           estimate.isFetching && <Typography>{t('push.compose.estimating')}</Typography>
+        )}
+        {e && e.android > 0 && vendors.data && vendors.data.length > 0 && (
+          <Typography variant="body2" data-testid="push-estimate-vendors">
+            {t('push.compose.estimateVendors', {
+              list: vendors.data.map((v) => `${t(`push.devices.platform.${v.kind}`)} ${v.count}`).join(', '),
+            })}
+          </Typography>
         )}
         <Typography variant="caption" color="text.secondary">
           {t('push.compose.estimateNote')}

@@ -52,6 +52,60 @@ describe('the composer', { timeout: 30_000 }, () => {
     expect(review).toBeDisabled();
   });
 
+  it('shows the rule of an empty Text as help, and as an error only once the field was left', async () => {
+    server(['push.read', 'push.write', 'installations.read']);
+    renderRoutes(routes, '/apps/default/push/new');
+    const text = await screen.findByRole('textbox', { name: 'Text' });
+    expect(text).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Required: the text the device shows.')).toBeInTheDocument();
+    expect(screen.queryByText('The text is required: it is what the device shows.')).toBeNull();
+
+    fireEvent.focus(text);
+    fireEvent.blur(text);
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('The text is required: it is what the device shows.')).toBeInTheDocument();
+
+    fireEvent.change(text, { target: { value: 'Hello' } });
+    expect(text).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('narrows the audience to recently active devices, counts Android per vendor, and sends the delivery options', async () => {
+    const { calls } = server(['push.read', 'push.write', 'installations.read']);
+    const { user } = renderRoutes(routes, '/apps/default/push/new');
+    expect(await screen.findByText('Reaches 5 devices (2 iOS, 3 Android)')).toBeInTheDocument();
+    expect(await screen.findByTestId('push-estimate-vendors')).toHaveTextContent(
+      'Android by delivery channel: Android (own channel) 3, Huawei 3',
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Active within (days)' }), {
+      target: { value: '7' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), { target: { value: 'Hi' } });
+    const flow = screen.getByRole('textbox', { name: 'Flow control (devices per second)' });
+    fireEvent.change(flow, { target: { value: '999' } });
+    expect(screen.getByText(/at least 1000\./)).toBeInTheDocument();
+    const review = screen.getByRole('button', { name: 'Review and send' });
+    expect(review).toBeDisabled();
+    fireEvent.change(flow, { target: { value: '2000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Android notification channel' }), {
+      target: { value: 'promo' },
+    });
+    await user.click(screen.getByRole('radio', { name: 'After some hours' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Hours after sending' }), {
+      target: { value: '2' },
+    });
+    await user.click(review);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('record page')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      flow_control: 2000,
+      _notificationChannel: 'promo',
+      expiration_interval: 7200,
+    });
+    const since = Date.parse((sent.where as { updatedAt: { $gt: { iso: string } } }).updatedAt.$gt.iso);
+    expect(Math.round((Date.now() - since) / 86_400_000)).toBe(7);
+  });
+
   it('takes per-platform overrides in the JSON mode and says at which field it is wrong', async () => {
     server(['push.read', 'push.write', 'installations.read']);
     const { user } = renderRoutes(routes, '/apps/default/push/new');

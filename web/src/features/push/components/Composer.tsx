@@ -21,12 +21,14 @@ import {
 } from '../utils/composer';
 import type { FieldProblem } from '../utils/composer';
 import type { Composition } from '../utils/duplicate';
+import { noOptions, optionParams } from '../utils/options';
 import { isEffectivelyNow, utcToZonedInputs, zonedTimeToUtc } from '../utils/schedule';
 import { AudienceSection } from './AudienceSection';
 import { MessageSection } from './MessageSection';
 import { PreviewPanel } from './PreviewPanel';
 import { ScheduleSection } from './ScheduleSection';
 import type { ScheduleState } from './ScheduleSection';
+import { OptionsSection } from './OptionsSection';
 import { TestSendPanel } from './TestSendPanel';
 
 const HOUR_MS = 3_600_000;
@@ -48,6 +50,7 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
   // One req_id per composition: a double click or a retried send makes one push (Doc 2 req_id).
   const [reqId] = useState(newReqId);
   const [confirming, setConfirming] = useState(false);
+  const [options, setOptions] = useState(noOptions);
   const send = useSendPush(app);
 
   const parsed = useMemo(
@@ -60,15 +63,20 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
   const timeInvalid = schedule.mode === 'later' && !pushTime;
   const sendsNow = !pushTime || isEffectivelyNow(pushTime, new Date());
   const where = audienceWhere(audience);
+  const opt = optionParams(options, schedule.timeZone);
   const channels = audience.kind === 'channels' ? audience.channels : undefined;
   const estimate = useEstimate(app, where, channels);
 
   const body = data
-    ? pushBody(audience, data, { reqId, pushTime: sendsNow ? undefined : pushTime })
+    ? pushBody(audience, data, { reqId, pushTime: sendsNow ? undefined : pushTime, extra: opt.params })
     : undefined;
   const bytes = body ? bodyBytes(body) : 0;
-  const problems: FieldProblem[] =
-    'problems' in parsed ? parsed.problems : validateComposition(audience, parsed.data, { reqId, pushTime });
+  const problems: FieldProblem[] = [
+    ...('problems' in parsed
+      ? parsed.problems
+      : validateComposition(audience, parsed.data, { reqId, pushTime, extra: opt.params })),
+    ...opt.problems,
+  ];
   const ready = !!body && problems.length === 0 && !timeInvalid;
 
   const e = estimate.data;
@@ -104,6 +112,7 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
         onChange={setAudience}
         estimate={estimate}
         problem={problems.find((p) => p.field === 'channels')?.message}
+        activeDaysProblem={problems.find((p) => p.field === 'activeDays')?.message}
       />
       <Divider />
       <MessageSection
@@ -129,9 +138,15 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
       <TestSendPanel app={app} data={data} />
       <Divider />
       <ScheduleSection value={schedule} onChange={setSchedule} note={scheduleNote} invalid={timeInvalid} />
-      {problems.some((p) => p.field === 'body' || p.field.startsWith('push_time')) && (
-        <Typography color="error">{problems.map((p) => p.message).join(' ')}</Typography>
-      )}
+      <OptionsSection
+        value={options}
+        onChange={setOptions}
+        timeZone={schedule.timeZone}
+        problems={problems}
+      />
+      {problems.some((p) =>
+        ['body', 'push_time', 'expiration_time', 'expiration_interval'].includes(p.field),
+      ) && <Typography color="error">{problems.map((p) => p.message).join(' ')}</Typography>}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button variant="contained" disabled={!ready} onClick={() => setConfirming(true)}>
           {t('push.compose.review')}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -26,6 +27,9 @@ export function MessageSection(p: MessageSectionProps) {
   const { t } = useTranslation();
   const { message: m, onMessage } = p;
   const at = (field: string) => p.problems.find((x) => x.field === field)?.message;
+  // An empty Text is wrong, but not yet a mistake: the rule shows as help until the field is left.
+  const [textTouched, setTextTouched] = useState(false);
+  const textProblem = textTouched ? at('data.alert') : undefined;
   const set = (patch: Partial<Message>) => onMessage({ ...m, ...patch });
   const jsonProblems = p.problems.filter((x) => x.field === 'json' || x.field.startsWith('data'));
   return (
@@ -66,8 +70,9 @@ export function MessageSection(p: MessageSectionProps) {
             minRows={2}
             value={m.text}
             onChange={(e) => set({ text: e.target.value })}
-            error={!!at('data.alert')}
-            helperText={at('data.alert') ?? ' '}
+            onBlur={() => setTextTouched(true)}
+            error={!!textProblem}
+            helperText={textProblem ?? t('push.compose.fields.textHelp')}
           />
           <Stack direction="row" spacing={2}>
             <TextField

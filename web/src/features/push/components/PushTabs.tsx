@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useAppPermission } from '../../../lib/session';
 
-export type PushSection = 'records' | 'compose' | 'scheduled';
+export type PushSection = 'records' | 'compose' | 'scheduled' | 'devices' | 'overview';
 
 /** The push area's sections, as links so each has its own URL. */
 export function PushTabs({ app, current }: { app: string; current: PushSection }) {
@@ -16,6 +16,8 @@ export function PushTabs({ app, current }: { app: string; current: PushSection }
     { value: 'records', to: paths.push(app) },
     ...(canSend ? [{ value: 'compose' as const, to: paths.push(app, 'new') }] : []),
     { value: 'scheduled', to: paths.push(app, 'scheduled') },
+    { value: 'devices', to: paths.push(app, 'devices') },
+    { value: 'overview', to: paths.push(app, 'overview') },
   ];
   return (
     <Box

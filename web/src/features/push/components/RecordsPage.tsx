@@ -1,42 +1,38 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { PUSH_STATUSES } from '@switchboard/shared';
-import type { PushRecord, PushStatus } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
-import { paths } from '../../../lib/paths';
 import { useRequiredParam } from '../../../lib/routing';
-import { useShowTime } from '../../../lib/time-zone';
-import { isActive, useRecords } from '../api/records';
-import { audienceText } from '../utils/audience-text';
-import { contentSummary } from '../utils/content';
-import { CHANNEL_NAMES, successesByChannel } from '../utils/counts';
+import { useTimeZone } from '../../../lib/time-zone';
+import { isActive, RECORDS_PAGE, useRecords } from '../api/records';
+import { cursorAfter, filterParams, readFilter } from '../utils/records-filter';
+import type { Cursor, RecordsFilter } from '../utils/records-filter';
 import { PushTabs } from './PushTabs';
-import { StatusChip } from './StatusChip';
+import { RecordsFilterBar } from './RecordsFilterBar';
+import { RecordsTable } from './RecordsTable';
 
-const readStatus = (v: string | null): PushStatus | '' =>
-  PUSH_STATUSES.includes(v as PushStatus) ? (v as PushStatus) : '';
-
-/** The app's push records, newest first, filtered by status (kept in the URL). */
+/** The app's push records, newest first, filtered (the filter is kept in the URL), page by page. */
 export function RecordsPage() {
   const { t } = useTranslation();
   const app = useRequiredParam('app');
+  const { timeZone } = useTimeZone();
   const [params, setParams] = useSearchParams();
-  const status = readStatus(params.get('status'));
-  const records = useRecords(app, status);
+  const filter = readFilter(params);
+  // The cursors of the pages before this one (keyset paging: each page starts after the last).
+  const [cursors, setCursors] = useState<Cursor[]>([]);
+  const cursor = cursors[cursors.length - 1];
+  const records = useRecords(app, filter, timeZone, cursor);
   const live = records.data?.some((r) => isActive(r.status)) ?? false;
+  const setFilter = (f: RecordsFilter) => {
+    setCursors([]);
+    setParams(filterParams(f));
+  };
+  const next = records.data && records.data.length === RECORDS_PAGE ? cursorAfter(records.data) : undefined;
 
   return (
     <Box sx={{ p: 3 }}>
@@ -44,28 +40,12 @@ export function RecordsPage() {
         {t('push.records.title')}
       </Typography>
       <PushTabs app={app} current="records" />
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          label={t('push.records.filter')}
-          value={status}
-          onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {})}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">{t('push.status.all')}</MenuItem>
-          {PUSH_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`push.status.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {live && (
-          <Typography variant="body2" color="text.secondary" role="status">
-            {t('push.records.live')}
-          </Typography>
-        )}
-      </Stack>
+      <RecordsFilterBar key={filter.id} app={app} value={filter} onChange={setFilter} timeZone={timeZone} />
+      {live && (
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+          {t('push.records.live')}
+        </Typography>
+      )}
       {records.error && <ErrorAlert error={records.error} onRetry={() => void records.refetch()} />}
       {records.isPending && <LoadingState />}
       {records.data &&
@@ -74,57 +54,17 @@ export function RecordsPage() {
         ) : (
           <RecordsTable app={app} records={records.data} />
         ))}
+      {(cursors.length > 0 || next) && (
+        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+          <Button disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+            {t('push.records.newer')}
+          </Button>
+          <Typography variant="body2">{t('push.records.page', { page: cursors.length + 1 })}</Typography>
+          <Button disabled={!next} onClick={() => next && setCursors([...cursors, next])}>
+            {t('push.records.older')}
+          </Button>
+        </Stack>
+      )}
     </Box>
-  );
-}
-
-function RecordsTable({ app, records }: { app: string; records: PushRecord[] }) {
-  const { t } = useTranslation();
-  const showTime = useShowTime();
-  return (
-    <Table size="small" aria-label={t('push.records.title')}>
-      <TableHead>
-        <TableRow>
-          {(['status', 'time', 'content', 'audience', 'targets', 'successes', 'source'] as const).map((f) => (
-            <TableCell key={f}>{t(`push.records.fields.${f}`)}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {records.map((r) => {
-          const perChannel = successesByChannel(r)
-            .map((c) => t('push.records.perChannel', { channel: CHANNEL_NAMES[c.channel], count: c.count }))
-            .join(', ');
-          const source = r['from-service'] === 'push' ? t('push.records.source.push') : r['from-service'];
-          return (
-            <TableRow key={r.objectId} hover data-testid={`push-record-${r.objectId}`}>
-              <TableCell>
-                <StatusChip status={r.status} />
-              </TableCell>
-              <TableCell>{showTime(r['push-time'] ?? r.createdAt)}</TableCell>
-              <TableCell sx={{ maxWidth: 360 }}>
-                <Link component={RouterLink} to={paths.pushRecord(app, r.objectId)}>
-                  {contentSummary(r.data)}
-                </Link>
-              </TableCell>
-              <TableCell>{audienceText(r.where, t('push.records.everyone'))}</TableCell>
-              <TableCell>{r.devices}</TableCell>
-              <TableCell>
-                {perChannel ? (
-                  <Tooltip title={perChannel}>
-                    <span tabIndex={0} aria-label={`${r.successes} (${perChannel})`}>
-                      {r.successes}
-                    </span>
-                  </Tooltip>
-                ) : (
-                  r.successes
-                )}
-              </TableCell>
-              <TableCell>{source}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
   );
 }

@@ -7,13 +7,16 @@ import Typography from '@mui/material/Typography';
 import type { StoredObject } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { testSendBody, useDeliveries, useDeviceSearch, useTestSend } from '../api/send';
+import { useDeliveries, useDeviceSearch, useTestSend } from '../api/send';
 
 const deviceName = (d: StoredObject): string =>
-  [d.installationId, d.deviceToken, d.registrationId].find((v): v is string => typeof v === 'string') ??
+  [d.installationId, d.registrationId].find((v): v is string => typeof v === 'string' && v !== '') ??
   d.objectId;
 
-/** Sends the message to one installation through /1.1/push/devices and shows what it received. */
+/**
+ * Sends the message to one installation (the bff resolves its device id, so an operator reaches an
+ * iOS device whose token is hidden from them) and shows what it received.
+ */
 export function TestSendPanel({ app, data }: { app: string; data: Record<string, unknown> | undefined }) {
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
@@ -21,6 +24,7 @@ export function TestSendPanel({ app, data }: { app: string; data: Record<string,
   const devices = useDeviceSearch(app, searched);
   const send = useTestSend(app);
   const deliveries = useDeliveries(app, send.data?.objectId);
+  const [sentTo, setSentTo] = useState('');
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="push-test">
       <Typography variant="h6" component="h2" id="push-test">
@@ -47,23 +51,21 @@ export function TestSendPanel({ app, data }: { app: string; data: Record<string,
       {devices.error ? <ErrorAlert error={devices.error} /> : null}
       {devices.data?.length === 0 && <Typography variant="body2">{t('push.compose.testNone')}</Typography>}
       {devices.data?.map((d) => {
-        const body = data && testSendBody(d, data);
+        const name = `${String(d.deviceType)} ${deviceName(d)}`;
         return (
-          <Stack key={d.objectId} spacing={0.5}>
-            <Button
-              variant="outlined"
-              sx={{ alignSelf: 'flex-start' }}
-              disabled={!body || send.isPending}
-              onClick={() => body && send.mutate(body)}
-            >
-              {t('push.compose.testSend', { device: `${String(d.deviceType)} ${deviceName(d)}` })}
-            </Button>
-            {data && !body && (
-              <Typography variant="caption" color="text.secondary">
-                {t('push.compose.testHidden')}
-              </Typography>
-            )}
-          </Stack>
+          <Button
+            key={d.objectId}
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+            disabled={!data || send.isPending}
+            onClick={() => {
+              if (!data) return;
+              setSentTo(name);
+              send.mutate({ installation: d.objectId, data });
+            }}
+          >
+            {t('push.compose.testSend', { device: name })}
+          </Button>
         );
       })}
       {send.error ? <ErrorAlert error={send.error} /> : null}
@@ -72,7 +74,7 @@ export function TestSendPanel({ app, data }: { app: string; data: Record<string,
           {t('push.compose.testSent', { id: send.data.objectId })}{' '}
           {deliveries.data && deliveries.data.length > 0
             ? deliveries.data
-                .map((x) => t('push.compose.testDelivered', { device: x.device, channel: x.channel }))
+                .map((x) => t('push.compose.testDelivered', { device: sentTo, channel: x.channel }))
                 .join(' ')
             : t('push.compose.testWaiting')}
         </Alert>

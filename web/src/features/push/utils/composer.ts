@@ -7,6 +7,20 @@ export interface Audience {
   kind: 'everyone' | 'channels';
   channels: string[];
   deviceType: DeviceChoice;
+  /** Only devices active (installation updated) within this many days, 1 to 90; '' for any. */
+  activeDays?: string;
+}
+
+/** Days of "active within": the server targets nothing older than 90 days anyway (Doc 2 Limits). */
+export const MAX_ACTIVE_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** The whole number of days of `activeDays`, or undefined when it is empty or not 1 to 90. */
+export function activeDaysOf(a: Audience): number | undefined {
+  const raw = (a.activeDays ?? '').trim();
+  if (!/^\d{1,2}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= 1 && n <= MAX_ACTIVE_DAYS ? n : undefined;
 }
 
 export interface CustomField {
@@ -60,15 +74,27 @@ export function messageData(m: Message): Record<string, unknown> {
   return data;
 }
 
-/** Doc 2 where over _Installation for the audience (channels go in `channels`, as the API takes them). */
-export function audienceWhere(a: Audience): Record<string, unknown> {
-  return a.deviceType === 'all' ? {} : { deviceType: a.deviceType };
+/**
+ * Doc 2 where over _Installation for the audience (channels go in `channels`, as the API takes
+ * them). "Active within N days" counts from `now` rounded down to the minute, so the where (and the
+ * estimate asked for it) stays the same while the operator types.
+ */
+export function audienceWhere(a: Audience, now = new Date()): Record<string, unknown> {
+  const where: Record<string, unknown> = a.deviceType === 'all' ? {} : { deviceType: a.deviceType };
+  const days = activeDaysOf(a);
+  if (days) {
+    const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+    where.updatedAt = { $gt: { __type: 'Date', iso: new Date(minute - days * DAY_MS).toISOString() } };
+  }
+  return where;
 }
 
 export interface SendOptions {
   /** The time to send, or undefined for now. */
   pushTime?: Date | undefined;
   reqId: string;
+  /** More push parameters (expiry, flow control, Android notification channel). */
+  extra?: Record<string, unknown> | undefined;
 }
 
 /** The body of POST /1.1/push exactly as it will be sent (the byte counter counts this). */
@@ -77,7 +103,7 @@ export function pushBody(
   data: Record<string, unknown>,
   o: SendOptions,
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { data, req_id: o.reqId, prod: 'prod' };
+  const body: Record<string, unknown> = { data, req_id: o.reqId, prod: 'prod', ...o.extra };
   const where = audienceWhere(a);
   if (Object.keys(where).length > 0) body.where = where;
   if (a.kind === 'channels') body.channels = a.channels;
@@ -110,6 +136,11 @@ export function validateComposition(
   const problems: FieldProblem[] = [];
   if (a.kind === 'channels' && a.channels.length === 0)
     problems.push({ field: 'channels', message: 'Choose at least one channel.' });
+  if ((a.activeDays ?? '').trim() !== '' && !activeDaysOf(a))
+    problems.push({
+      field: 'activeDays',
+      message: `Active within is a whole number of days from 1 to ${MAX_ACTIVE_DAYS}.`,
+    });
   if (typeof data.alert !== 'string' && !(data.alert && typeof data.alert === 'object'))
     problems.push({ field: 'data.alert', message: 'The text is required: it is what the device shows.' });
   const body = pushBody(a, data, o);
