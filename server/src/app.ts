@@ -122,6 +122,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     accounts,
     appId: opts.keys.appId,
     masterKey: opts.keys.masterKey,
+    push: (tx, request) => push.sendFor(tx, request, 'rtm'),
   });
   const uploads = new UploadService({ ...accounts, blobs }, sql);
 

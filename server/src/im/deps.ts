@@ -1,6 +1,8 @@
 import type { Clock } from '../lib/clock';
 import type { SettingsService } from '../services/settings';
 import type { Conversations } from './conversations';
+import type { ImPush } from './offline-push';
+import type { ImRateCounter } from './rate';
 
 export interface ImDeps {
   conversations: Conversations;
@@ -8,4 +10,8 @@ export interface ImDeps {
   settings: SettingsService;
   masterKey: string;
   appId: string;
+  /** Doc 3 rate limits, counted in leases of the shared count. */
+  rate: ImRateCounter;
+  /** The push engine, for offline push (from-service rtm). */
+  push: ImPush;
 }

@@ -16,6 +16,8 @@ import { roomRoutes } from './room-routes';
 import { serviceRoutes } from './service-routes';
 import { ensureImClasses } from './setup';
 import { v11Routes } from './v11-routes';
+import type { ImPush } from './offline-push';
+import { ImRateCounter } from './rate';
 import type { ClassApi } from '../services/class-api';
 
 export interface ImAreaDeps {
@@ -26,6 +28,8 @@ export interface ImAreaDeps {
   accounts: ObjectApiDeps & { writes: WriteService };
   appId: string;
   masterKey: string;
+  /** The push area's sender, for offline push. */
+  push: ImPush;
 }
 
 export interface ImArea {
@@ -46,6 +50,8 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     settings: d.settings,
     masterKey: d.masterKey,
     appId: d.appId,
+    rate: new ImRateCounter(),
+    push: d.push,
   };
   return {
     conversations: conversations.api,
@@ -59,6 +65,7 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     },
     async afterReset(tx) {
       await tx.exec(IM_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));
+      deps.rate.clear();
       await ensureImClasses(tx, d.classes);
     },
   };
