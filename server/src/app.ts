@@ -48,6 +48,7 @@ import type { JobRunner, JobSettings } from './jobs';
 import { createImArea } from './im';
 import { createPushArea } from './push';
 import type { PushConfig } from './push';
+import type { SignHookConfig } from './im/sign-hook';
 
 export interface ServerOptions {
   sql: Sql;
@@ -67,6 +68,8 @@ export interface ServerOptions {
   jobs?: JobSettings;
   /** The push configuration (APNs and vendor profiles); none: deliveries go to the recorder. */
   pushConfig?: PushConfig;
+  /** Doc 3 `_rtmClientSign`: where the login-signature hook is; none: every signature is allowed. */
+  rtmSignHook?: SignHookConfig | undefined;
 }
 
 export interface Server {
@@ -123,6 +126,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     appId: opts.keys.appId,
     masterKey: opts.keys.masterKey,
     push: (tx, request) => push.sendFor(tx, request, 'rtm'),
+    signHook: opts.rtmSignHook,
   });
   const uploads = new UploadService({ ...accounts, blobs }, sql);
 
@@ -196,6 +200,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     async close() {
       await jobs.stop();
       await push.close();
+      await im.close();
       await worker.stop();
       await maintenance.stop();
       await http.close();

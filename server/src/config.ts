@@ -51,6 +51,12 @@ const envSchema = z
     LC_CLIENT_PUSH_ALLOWED: flag,
     /** The push configuration file (APNs and vendor profiles); secrets come from the variables it names. */
     PUSH_CONFIG_FILE: z.string().trim().optional(),
+    /** Doc 3 `_rtmClientSign`: the address the login-signature hook is POSTed to; none: every signature is allowed. */
+    LC_RTM_SIGN_HOOK_URL: z.string().trim().url('LC_RTM_SIGN_HOOK_URL must be an http(s) address').optional(),
+    /** Sent to hooks as X-LC-Hook-Key (LeanEngine's LEANCLOUD_APP_HOOK_KEY). */
+    LC_HOOK_KEY: z.string().optional(),
+    /** Hooks may be on loopback or private addresses (the same machine or network). */
+    LC_HOOKS_ALLOW_PRIVATE: flag,
     /** How long a dead process's background jobs wait before another process takes them over. */
     JOBS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   })

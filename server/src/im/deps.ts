@@ -3,6 +3,7 @@ import type { SettingsService } from '../services/settings';
 import type { Conversations } from './conversations';
 import type { ImPush } from './offline-push';
 import type { ImRateCounter } from './rate';
+import type { SignHook } from './sign-hook';
 
 export interface ImDeps {
   conversations: Conversations;
@@ -14,4 +15,6 @@ export interface ImDeps {
   rate: ImRateCounter;
   /** The push engine, for offline push (from-service rtm). */
   push: ImPush;
+  /** Doc 3 `_rtmClientSign`, when configured. */
+  signHook: SignHook | undefined;
 }

@@ -18,6 +18,8 @@ import { ensureImClasses } from './setup';
 import { v11Routes } from './v11-routes';
 import type { ImPush } from './offline-push';
 import { ImRateCounter } from './rate';
+import { SignHook } from './sign-hook';
+import type { SignHookConfig } from './sign-hook';
 import type { ClassApi } from '../services/class-api';
 
 export interface ImAreaDeps {
@@ -30,6 +32,7 @@ export interface ImAreaDeps {
   masterKey: string;
   /** The push area's sender, for offline push. */
   push: ImPush;
+  signHook?: SignHookConfig | undefined;
 }
 
 export interface ImArea {
@@ -37,6 +40,7 @@ export interface ImArea {
   conversations: ClassApi;
   routes(router: ApiRouter): void;
   afterReset(tx: Sql): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Doc 3: the instant-messaging REST interface. */
@@ -52,6 +56,7 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     appId: d.appId,
     rate: new ImRateCounter(),
     push: d.push,
+    signHook: d.signHook ? new SignHook(d.signHook, d.appId) : undefined,
   };
   return {
     conversations: conversations.api,
@@ -67,6 +72,9 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
       await tx.exec(IM_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));
       deps.rate.clear();
       await ensureImClasses(tx, d.classes);
+    },
+    close: async () => {
+      await deps.signHook?.close();
     },
   };
 }
