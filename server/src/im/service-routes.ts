@@ -7,6 +7,7 @@ import type { ApiRequest } from '../http/types';
 import { parseInput } from '../http/validate';
 import type { ImDeps } from './deps';
 import { readHistory } from './history-routes';
+import { resourceRoutes } from './resource-routes';
 import { deleteQuery, modifyMessage, rateCheck, recall } from './message-ops';
 import { findMessage } from './messages';
 import { storeWithPush, subscriberAudience } from './offline-push';
@@ -26,23 +27,7 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
     await convs.require(req.sql, id, 'sys');
     return id;
   };
-  router.on('POST', S, async (req) => {
-    requireMaster(req.auth, 'creating service conversations');
-    const made = await convs.create(req, 'sys');
-    return { body: { objectId: made.objectId, createdAt: made.createdAt } };
-  });
-  router.on('GET', S, (req) => {
-    requireMaster(req.auth, 'listing service conversations');
-    return convs.query(req, 'sys');
-  });
-  router.on('PUT', `${S}/:convId`, (req) => {
-    requireMaster(req.auth, 'updating service conversations');
-    return convs.update(req, 'sys', req.params.convId ?? '');
-  });
-  router.on('DELETE', `${S}/:convId`, (req) => {
-    requireMaster(req.auth, 'deleting service conversations');
-    return convs.delete(req, 'sys', req.params.convId ?? '');
-  });
+  resourceRoutes(router, d, { base: S, kind: 'sys', plural: 'service conversations', brief: true });
 
   router.on('POST', `${S}/:convId/subscribers`, async (req) => {
     const id = await service(req, 'subscribing clients');
