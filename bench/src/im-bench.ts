@@ -71,7 +71,12 @@ async function timed(server: ServerHandle, method: string, path: string, body?: 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  if (!res.ok) {
+    const log = res.status >= 500 ? server.recentOutput().slice(-10) : [];
+    throw new Error(
+      `${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}${log.length ? `\nthe server's last output:\n${log.map((l) => `  | ${l}`).join('\n')}` : ''}`,
+    );
+  }
   return performance.now() - started;
 }
 
