@@ -189,6 +189,7 @@ export class GuardedClient {
     };
     const step = await this.step(parseTarget(url), opts.headers ?? {}, call, 0, body);
     if ('answer' in step) return step.answer;
+    // step() answers a POST's 3XX as it is: no location is ever returned for one.
     throw new OutboundError('redirects', `${url} redirected a POST, which is not followed`);
   }
 
