@@ -57,6 +57,14 @@ export async function sendToConversation(
   return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
 }
 
+/**
+ * LeanCloud's IM REST guide counts a change to a message in its sending's category: a global
+ * broadcast's as a broadcast, a broadcast to a service conversation's subscribers as a
+ * subscription message, any other as a normal message.
+ */
+const categoryOf = (row: MessageRow): RateCategory =>
+  row.global ? 'broadcast' : row.broadcast ? 'subscription' : 'normal';
+
 /** The message `msgId` of conversation `convId` whose timestamp and sender match (Doc 3 rules). */
 async function matching(
   req: ApiRequest,
@@ -97,7 +105,7 @@ export async function modifyMessage(d: ImDeps, req: ApiRequest, kind: ConvKind):
   await d.conversations.require(req.sql, convId, kind);
   const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
   assertRecipients(row, input.to_clients);
-  await rateCheck(d, req, 'normal');
+  await rateCheck(d, req, categoryOf(row));
   await replaceMessage(req.sql, row.msg_id, input.message);
   return { body: {} };
 }
@@ -112,7 +120,7 @@ export async function recall(d: ImDeps, req: ApiRequest, kind: ConvKind): Promis
   await d.conversations.require(req.sql, convId, kind);
   const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
   assertRecipients(row, input.to_clients);
-  await rateCheck(d, req, 'normal');
+  await rateCheck(d, req, categoryOf(row));
   await recallMessage(req.sql, row.msg_id);
   return { body: {} };
 }

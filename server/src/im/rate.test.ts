@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { freezeClock, reset, setSettings } from '../push/test-helpers';
-import { IM, newConversation } from './test-helpers';
+import { IM, newConversation, newService, send } from './test-helpers';
 
 // Doc 3 normal-message limit as a process counts it: in leases of the shared count (a twentieth of
 // the minute limit), with the same outcome as counting every call in the database.
@@ -78,5 +78,25 @@ describe('normal messages per minute', () => {
     expect(stored).toEqual([...ts].sort((x, y) => x - y));
     const listed = await t.request('GET', `/1.1/classes/_Conversation/${conv}`, { auth: 'master' });
     expect(listed.json.lm).toEqual({ __type: 'Date', iso: new Date(Math.max(...ts)).toISOString() });
+  });
+});
+
+describe('changes to a message count in its category', () => {
+  it('modifying a subscription broadcast counts as a subscription message, not a normal one', async () => {
+    await setSettings(t, { imSubscriptionPerMinute: 2, imMessagesPerMinute: 1 });
+    const svc = await newService(t);
+    const cast = await send(t, `${IM}/service-conversations/${svc}/broadcasts`, {
+      from_client: 's',
+      message: 'v1',
+    });
+    const modify = () =>
+      t.request('PUT', `${IM}/service-conversations/${svc}/messages/${cast.id}`, {
+        auth: 'master',
+        body: { from_client: 's', message: 'v2', timestamp: cast.ts },
+      });
+    expect((await modify()).status).toBe(200);
+    expect((await modify()).status).toBe(429);
+    const conv = await newConversation(t, { m: ['a', 'b'] });
+    expect((await sendTo(conv, 1)).status).toBe(200);
   });
 });
