@@ -13,7 +13,7 @@ import { memberAudience, storeWithPush } from './offline-push';
 
 /** Counts a call of `category` against the app's Doc 3 limits (429 past them). */
 export async function rateCheck(d: ImDeps, req: ApiRequest, category: RateCategory): Promise<void> {
-  await d.rate.count(req.sql, d.clock.now(), await d.settings.get(req.sql), category, req.inBatch === true);
+  await d.rate.count(req.sql, d.clock.now(), d.settings, category, req.inBatch === true);
 }
 
 /** POST .../messages of a conversation or chat room. */

@@ -27,6 +27,8 @@ const NAMES: Record<RateCategory, string> = {
 
 /** Calls of one category this process has taken from the shared count and not used yet. */
 interface Lease {
+  /** The settings revision the limits were read at. */
+  revision: number;
   window: number;
   day: string;
   minute: number;
@@ -37,6 +39,14 @@ interface Lease {
 interface Refusal {
   until: number;
   daily: boolean;
+  minute: number;
+  day: number;
+}
+
+/** The app settings, and the revision that tells whether they may have changed in this process. */
+export interface SettingsSource {
+  readonly revision: number;
+  get(sql: Sql): Promise<AppSettings>;
 }
 
 /**
@@ -63,19 +73,20 @@ export class ImRateCounter {
    * Counts one call of `category`, or throws 429. `sql` inside a batch is the batch's transaction:
    * there a call is counted in the database alone (a rollback takes it back with the batch).
    */
-  async count(sql: Sql, now: Date, s: AppSettings, category: RateCategory, inBatch = false): Promise<void> {
-    const { minute, day } = limitsOf(s, category);
+  async count(
+    sql: Sql,
+    now: Date,
+    settings: SettingsSource,
+    category: RateCategory,
+    inBatch = false,
+  ): Promise<void> {
     for (;;) {
       const refusal = this.refused.get(category);
-      if (refusal && refusal.until > now.getTime()) throw tooMany(category, refusal, minute, day);
+      if (refusal && refusal.until > now.getTime()) throw tooMany(category, refusal);
       const lease = this.leases.get(category);
-      const current =
-        lease &&
-        lease.window === minuteOf(now) &&
-        lease.day === dayOf(now) &&
-        lease.minute === minute &&
-        lease.dayLimit === day;
-      if (current && lease.left > 0 && !inBatch) {
+      const thisMinute = lease && lease.window === minuteOf(now) && lease.day === dayOf(now);
+      // Limits read at the settings' current revision: no need to read them again.
+      if (!inBatch && thisMinute && lease.revision === settings.revision && lease.left > 0) {
         lease.left--;
         return;
       }
@@ -84,11 +95,19 @@ export class ImRateCounter {
         await pending;
         continue;
       }
+      const revision = settings.revision;
+      const { minute, day } = limitsOf(await settings.get(sql), category);
+      const current = thisMinute && lease.minute === minute && lease.dayLimit === day;
+      if (current && lease.left > 0 && !inBatch) {
+        lease.revision = revision;
+        lease.left--;
+        return;
+      }
       const want =
         inBatch || day !== Number.MAX_SAFE_INTEGER ? 1 : Math.max(1, Math.floor(minute / LEASE_SHARE));
       // A lease of this minute that a changed limit made stale goes back to the shared count.
       const giveBack = lease && !current && !inBatch && lease.window === minuteOf(now) ? lease : undefined;
-      const take = this.take(sql, now, category, { minute, day, want, giveBack, inBatch });
+      const take = this.take(sql, now, category, { minute, day, want, giveBack, inBatch, revision });
       this.taking.set(
         category,
         take.then(
@@ -102,7 +121,7 @@ export class ImRateCounter {
       } finally {
         this.taking.delete(category);
       }
-      if ('refusal' in outcome) throw tooMany(category, outcome.refusal, minute, day);
+      if ('refusal' in outcome) throw tooMany(category, outcome.refusal);
       if (inBatch) return;
     }
   }
@@ -117,7 +136,14 @@ export class ImRateCounter {
     sql: Sql,
     now: Date,
     category: RateCategory,
-    o: { minute: number; day: number; want: number; giveBack: Lease | undefined; inBatch: boolean },
+    o: {
+      minute: number;
+      day: number;
+      want: number;
+      giveBack: Lease | undefined;
+      inBatch: boolean;
+      revision: number;
+    },
   ): Promise<{ granted: number } | { refusal: Refusal }> {
     const window = minuteOf(now);
     const today = dayOf(now);
@@ -157,6 +183,8 @@ export class ImRateCounter {
           refusal: {
             until: row.blocked_until.getTime(),
             daily: row.blocked_until.getTime() >= endOfDay(now),
+            minute: o.minute,
+            day: o.day,
           },
         };
       }
@@ -165,8 +193,8 @@ export class ImRateCounter {
       if (room <= 0)
         blocked =
           dayCalls >= o.day
-            ? { until: endOfDay(now), daily: true }
-            : { until: now.getTime() + BLOCK_MS, daily: false };
+            ? { until: endOfDay(now), daily: true, minute: o.minute, day: o.day }
+            : { until: now.getTime() + BLOCK_MS, daily: false, minute: o.minute, day: o.day };
       const granted = blocked ? 0 : Math.min(o.want, room);
       await tx.query(
         `UPDATE lc_im_rate SET window_start = $2, calls = $3, blocked_until = $4, day = $5, day_calls = $6
@@ -190,6 +218,7 @@ export class ImRateCounter {
     } else {
       this.refused.delete(category);
       this.leases.set(category, {
+        revision: o.revision,
         window,
         day: today,
         minute: o.minute,
@@ -201,7 +230,8 @@ export class ImRateCounter {
   }
 }
 
-function tooMany(category: RateCategory, r: Refusal, minute: number, day: number): ApiError {
+function tooMany(category: RateCategory, r: Refusal): ApiError {
+  const { minute, day } = r;
   return new ApiError(
     429,
     LcCode.TooManyRequests,
