@@ -97,6 +97,9 @@ export class ImRateCounter {
       }
       const revision = settings.revision;
       const { minute, day } = limitsOf(await settings.get(sql), category);
+      // Another call may have taken (or be taking) a lease while the settings were read: use it
+      // rather than take a second one (which would leave the first one's calls unused).
+      if (this.taking.has(category) || this.leases.get(category) !== lease) continue;
       const current = thisMinute && lease.minute === minute && lease.dayLimit === day;
       if (current && lease.left > 0 && !inBatch) {
         lease.revision = revision;
