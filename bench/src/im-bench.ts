@@ -71,7 +71,12 @@ async function timed(server: ServerHandle, method: string, path: string, body?: 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  if (!res.ok) {
+    const log = res.status >= 500 ? server.recentOutput().slice(-10) : [];
+    throw new Error(
+      `${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}${log.length ? `\nthe server's last output:\n${log.map((l) => `  | ${l}`).join('\n')}` : ''}`,
+    );
+  }
   return performance.now() - started;
 }
 
@@ -100,57 +105,95 @@ async function runOne(kind: DbKind, pgUrl: string, n: number, convs: number): Pr
       `  load: ${rate(n, loadMs)} messages/s (${seconds(loadMs)} s); floor, same rows without indexes: ${rate(n, floorMs)} rows/s (${seconds(floorMs)} s); ratio ${(loadMs / floorMs).toFixed(2)}`,
     );
     const server = await startServer(db.serverEnv);
+    // Postgres takes a second connection beside the server's (PGlite has one owner: the server).
+    const direct = kind === 'postgres' ? await openDb(db, pgUrl) : undefined;
+    if (direct) await direct.exec('CREATE TABLE bench_commit (n bigint)');
+    const commitFloor = direct
+      ? async () => {
+          const t = performance.now();
+          await direct.query('INSERT INTO bench_commit (n) VALUES ($1)', [Math.round(t)]);
+          return performance.now() - t;
+        }
+      : undefined;
     try {
       // Doc 3's ceiling of normal messages a minute, so the measured sends are not refused.
       await timed(server, 'PUT', '/1.1/switchboard/settings', { imMessagesPerMinute: 9000 });
       const conv = (i: number) => `c${(i * 7919) % convs}`;
+      // The floor of every HTTP figure: check-online answers with no database work (no live
+      // connections yet), measured call for call beside the measured one, so both see the same load.
+      const floorCall = (i: number) =>
+        timed(server, 'POST', '/1.2/rtm/clients/check-online', { client_ids: [`u${i}`, `u${i + 1}`] });
+      const paired = async (count: number, fn: (i: number) => Promise<number>) => {
+        const measured: number[] = [];
+        const floor: number[] = [];
+        for (let i = 0; i < count; i++) {
+          measured.push(await fn(i));
+          floor.push(await floorCall(i));
+        }
+        return { measured, floor };
+      };
+      const report = (what: string, r: { measured: number[]; floor: number[] }, p99 = false) => {
+        const m50 = pct(r.measured, 50);
+        const f50 = pct(r.floor, 50);
+        console.log(
+          `  ${what}: p50 ${m50} ms${p99 ? `, p99 ${pct(r.measured, 99)} ms` : ''}; floor (check-online, no database work) p50 ${f50} ms; ratio ${(Number(m50) / Number(f50)).toFixed(2)}`,
+        );
+      };
       const send = (i: number) =>
         timed(server, 'POST', `/1.2/rtm/conversations/${conv(i)}/messages`, {
           from_client: 'bench',
           message: `m${i}`,
         });
       await sample(50, send);
-      const sends = await sample(500, send);
-      console.log(`  send: p50 ${pct(sends, 50)} ms, p99 ${pct(sends, 99)} ms`);
-      const burst = 2000;
-      const started = performance.now();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          while (next < burst) await send(next++);
-        }),
+      report('send', await paired(500, send), true);
+      if (commitFloor) {
+        // A send is durable: its commit waits for the disk. The database's own floor for that is a
+        // one-row insert committed alone, measured here beside the sends.
+        const commits = await sample(500, () => commitFloor());
+        console.log(`  floor of a send's commit: one-row insert committed alone, p50 ${pct(commits, 50)} ms`);
+      }
+      const burst = async (call: (i: number) => Promise<number>) => {
+        const started = performance.now();
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            while (next < 2000) await call(next++);
+          }),
+        );
+        return performance.now() - started;
+      };
+      const sendBurst = await burst(send);
+      const floorBurst = await burst(floorCall);
+      console.log(
+        `  send, 8 at once: ${rate(2000, sendBurst)} messages/s; floor, check-online 8 at once: ${rate(2000, floorBurst)} calls/s; ratio ${(sendBurst / floorBurst).toFixed(2)}`,
       );
-      console.log(`  send, 8 at once: ${rate(burst, performance.now() - started)} messages/s`);
-      const newest = await sample(200, (i) =>
-        timed(server, 'GET', `/1.2/rtm/conversations/${conv(i)}/messages`),
+      report(
+        'history, newest page of a conversation (100)',
+        await paired(200, (i) => timed(server, 'GET', `/1.2/rtm/conversations/${conv(i)}/messages`)),
       );
-      console.log(`  history, newest page of a conversation (100): p50 ${pct(newest, 50)} ms`);
       const depth = Math.min(1_000_000, Math.floor(n / 2));
       const deepTs = BASE_TS + n - depth;
-      const deep = await sample(200, (i) =>
-        timed(server, 'GET', `/1.2/rtm/messages?timestamp=${deepTs - i}&limit=100`),
+      report(
+        `history, app-wide page ${depth.toLocaleString('en')} messages deep (100)`,
+        await paired(200, (i) => timed(server, 'GET', `/1.2/rtm/messages?timestamp=${deepTs - i}&limit=100`)),
       );
-      console.log(
-        `  history, app-wide page ${depth.toLocaleString('en')} messages deep (100): p50 ${pct(deep, 50)} ms`,
-      );
-      const convDeep = await sample(200, (i) =>
-        timed(
-          server,
-          'GET',
-          `/1.2/rtm/conversations/${conv(i)}/messages?timestamp=${BASE_TS + Math.floor(n / 2)}&limit=100`,
+      report(
+        "history, a conversation's page half-way back (100)",
+        await paired(200, (i) =>
+          timed(
+            server,
+            'GET',
+            `/1.2/rtm/conversations/${conv(i)}/messages?timestamp=${BASE_TS + Math.floor(n / 2)}&limit=100`,
+          ),
         ),
       );
-      console.log(`  history, a conversation's page half-way back (100): p50 ${pct(convDeep, 50)} ms`);
-      const unread = await sample(200, (i) =>
-        timed(server, 'GET', `/1.2/rtm/clients/u${(i * 31) % convs}/unread-count`),
+      report(
+        'unread-count',
+        await paired(200, (i) => timed(server, 'GET', `/1.2/rtm/clients/u${(i * 31) % convs}/unread-count`)),
       );
-      console.log(`  unread-count: p50 ${pct(unread, 50)} ms`);
-      const online = await sample(200, (i) =>
-        timed(server, 'POST', '/1.2/rtm/clients/check-online', { client_ids: [`u${i}`, `u${i + 1}`] }),
-      );
-      console.log(`  check-online: p50 ${pct(online, 50)} ms`);
     } finally {
       await server.stop();
+      await direct?.close();
     }
   } finally {
     await db.dispose(false);

@@ -33,6 +33,8 @@ export interface ChildHandle {
   died: Promise<never>;
   /** The process's peak resident memory (VmHWM) in MB, when /proc tells it. */
   peakRssMb(): number | undefined;
+  /** The last lines the process printed (at most 40): what it logged about a failed call. */
+  recentOutput(): string[];
   /** CPU time (user + system) the process has used so far in ms, when /proc tells it. */
   cpuMs(): number | undefined;
   stop(): Promise<void>;
@@ -146,6 +148,7 @@ export async function startChild(opts: {
     baseUrl,
     pid: child.pid ?? -1,
     died,
+    recentOutput: () => [...tail],
     peakRssMb: () => {
       try {
         const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));

@@ -175,24 +175,44 @@ export class GuardedClient {
     }
   }
 
-  /** One request: the answer, or where it redirects to. */
+  /**
+   * One POST of `body` (a webhook to an address the operator configured): no redirect is
+   * followed, a 3XX is the answer. The same policy, caps and deadline as get().
+   */
+  async post(url: string, body: string, opts: GetOptions): Promise<OutboundAnswer> {
+    const timeout = AbortSignal.timeout(opts.timeoutMs);
+    const call: Call = {
+      ...opts,
+      timeout,
+      signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+      stop: opts.signal,
+    };
+    const step = await this.step(parseTarget(url), opts.headers ?? {}, call, 0, body);
+    if ('answer' in step) return step.answer;
+    // step() answers a POST's 3XX as it is: no location is ever returned for one.
+    throw new OutboundError('redirects', `${url} redirected a POST, which is not followed`);
+  }
+
+  /** One request: the answer, or where it redirects to (GET only; a POST carries `body`). */
   private async step(
     current: URL,
     headers: Record<string, string>,
     call: Call,
     hop: number,
+    payload?: string,
   ): Promise<{ answer: OutboundAnswer } | { location: string }> {
     try {
       const res = await this.agent.request({
         origin: current.origin,
         path: `${current.pathname}${current.search}`,
-        method: 'GET',
+        method: payload === undefined ? 'GET' : 'POST',
         headers,
         signal: call.signal,
+        ...(payload === undefined ? {} : { body: payload }),
       });
       const raw = res.headers.location;
       const location = typeof raw === 'string' ? raw : raw?.[0];
-      if (REDIRECTS.has(res.statusCode) && location) {
+      if (payload === undefined && REDIRECTS.has(res.statusCode) && location) {
         discard(res.body);
         return { location };
       }

@@ -48,6 +48,7 @@ import type { JobRunner, JobSettings } from './jobs';
 import { createImArea } from './im';
 import { createPushArea } from './push';
 import type { PushConfig } from './push';
+import type { SignHookConfig } from './im/sign-hook';
 
 export interface ServerOptions {
   sql: Sql;
@@ -69,6 +70,8 @@ export interface ServerOptions {
   pushConfig?: PushConfig;
   /** Days an ended push's record and delivery rows are kept; 30 when unset. */
   pushRecordRetentionDays?: number | undefined;
+  /** Doc 3 `_rtmClientSign`: where the login-signature hook is; none: every signature is allowed. */
+  rtmSignHook?: SignHookConfig | undefined;
 }
 
 export interface Server {
@@ -125,6 +128,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     accounts,
     appId: opts.keys.appId,
     masterKey: opts.keys.masterKey,
+    push: (tx, request) => push.sendFor(tx, request, 'rtm'),
+    signHook: opts.rtmSignHook,
   });
   const uploads = new UploadService({ ...accounts, blobs }, sql);
 
@@ -198,6 +203,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     async close() {
       await jobs.stop();
       await push.close();
+      await im.close();
       await worker.stop();
       await maintenance.stop();
       await http.close();

@@ -58,6 +58,12 @@ const envSchema = z
       .min(1, 'PUSH_RECORD_RETENTION_DAYS must be at least 1 day')
       .max(3650, 'PUSH_RECORD_RETENTION_DAYS must be at most 3650 days (ten years)')
       .optional(),
+    /** Doc 3 `_rtmClientSign`: the address the login-signature hook is POSTed to; none: every signature is allowed. */
+    LC_RTM_SIGN_HOOK_URL: z.string().trim().url('LC_RTM_SIGN_HOOK_URL must be an http(s) address').optional(),
+    /** Sent to hooks as X-LC-Hook-Key (LeanEngine's LEANCLOUD_APP_HOOK_KEY). */
+    LC_HOOK_KEY: z.string().optional(),
+    /** Hooks may be on loopback or private addresses (the same machine or network). */
+    LC_HOOKS_ALLOW_PRIVATE: flag,
     /** How long a dead process's background jobs wait before another process takes them over. */
     JOBS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   })

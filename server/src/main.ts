@@ -35,6 +35,15 @@ async function main(): Promise<void> {
     jobs: { leaseMs: config.JOBS_LEASE_MS },
     pushConfig: loadPushConfig(config.PUSH_CONFIG_FILE),
     pushRecordRetentionDays: config.PUSH_RECORD_RETENTION_DAYS,
+    ...(config.LC_RTM_SIGN_HOOK_URL
+      ? {
+          rtmSignHook: {
+            url: config.LC_RTM_SIGN_HOOK_URL,
+            hookKey: config.LC_HOOK_KEY,
+            allowPrivate: config.LC_HOOKS_ALLOW_PRIVATE,
+          },
+        }
+      : {}),
   });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(server);

@@ -6,6 +6,9 @@ import { requireMaster } from '../http/require-master';
 import type { ApiRouter } from '../http/router';
 import { parseInput } from '../http/validate';
 import { findSessionUser } from '../store/sessions';
+import { selectObject } from '../store/objects';
+import type { ApiRequest } from '../http/types';
+import { hookUserFields } from './sign-hook';
 import type { ImDeps } from './deps';
 import { readHistory } from './history-routes';
 import { clientId, clientIds, intParam, parseBody } from './params';
@@ -70,11 +73,14 @@ export function clientRoutes(router: ApiRouter, d: ImDeps): void {
     const after = convId !== undefined && ts !== undefined ? { convId, ts } : undefined;
     return { body: await subscriptionsOf(req.sql, client, { after, limit, direction }) };
   });
-  router.on('GET', `${CL}/sign`, async (req) => {
-    const token = req.query.session_token;
-    if (!token) throw badRequest(LcCode.InvalidParameter, 'session_token is required.');
+  const sign = async (req: ApiRequest, token: unknown) => {
+    if (typeof token !== 'string' || !token)
+      throw badRequest(LcCode.InvalidParameter, 'session_token is required.');
     const user = await findSessionUser(req.sql, token);
-    if (!user) throw new ApiError(400, LcCode.SessionMissing, 'The session_token does not belong to a user.');
+    const row = user === undefined ? undefined : await selectObject(req.sql, '_User', user);
+    if (!user || !row)
+      throw new ApiError(400, LcCode.SessionMissing, 'The session_token does not belong to a user.');
+    await d.signHook?.check(hookUserFields(row, token));
     const timestamp = d.clock.now().getTime();
     const nonce = randomBytes(12).toString('hex');
     return {
@@ -85,7 +91,12 @@ export function clientRoutes(router: ApiRouter, d: ImDeps): void {
         signature: loginSignature(d.masterKey, d.appId, user, timestamp, nonce),
       },
     };
-  });
+  };
+  router.on('GET', `${CL}/sign`, (req) => sign(req, req.query.session_token));
+  // The 1.1 form: session_token in the body (or the query).
+  router.on('POST', '/1.1/rtm/sign', (req) =>
+    sign(req, (req.body as { session_token?: unknown } | null)?.session_token ?? req.query.session_token),
+  );
   router.on('GET', `${CL}/:clientId/messages`, async (req) => {
     const client = parseInput(clientId, req.params.clientId, 'client id');
     return readHistory(d, req, { where: ['from_client = $1', "kind <> 'sys'"], params: [client] });

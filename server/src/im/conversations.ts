@@ -38,6 +38,15 @@ const asObject = (body: unknown): Record<string, unknown> => {
   return body as Record<string, unknown>;
 };
 
+/** The 404 for a conversation of `kind` that does not exist. */
+export function notFound(kind: ConvKind | 'any', id: string): ApiError {
+  return new ApiError(
+    404,
+    LcCode.ObjectNotFound,
+    `No ${kind === 'any' ? 'conversation' : KIND_NAMES[kind]} with id ${JSON.stringify(id)}.`,
+  );
+}
+
 /** Doc 3 conversations of every kind, as `_Conversation` objects written through Doc 1's rules. */
 export class Conversations {
   readonly api: ObjectApi;
@@ -56,12 +65,7 @@ export class Conversations {
   /** The conversation `id` of `kind`, or a 404 naming it. */
   async require(sql: Sql, id: string, kind: ConvKind | 'any'): Promise<ConversationRow> {
     const row = await this.find(sql, id);
-    if (!row || (kind !== 'any' && kindOf(row.data) !== kind))
-      throw new ApiError(
-        404,
-        LcCode.ObjectNotFound,
-        `No ${kind === 'any' ? 'conversation' : KIND_NAMES[kind]} with id ${JSON.stringify(id)}.`,
-      );
+    if (!row || (kind !== 'any' && kindOf(row.data) !== kind)) throw notFound(kind, id);
     return row;
   }
 

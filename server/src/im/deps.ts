@@ -1,6 +1,9 @@
 import type { Clock } from '../lib/clock';
 import type { SettingsService } from '../services/settings';
 import type { Conversations } from './conversations';
+import type { ImPush } from './offline-push';
+import type { ImRateCounter } from './rate';
+import type { SignHook } from './sign-hook';
 
 export interface ImDeps {
   conversations: Conversations;
@@ -8,4 +11,10 @@ export interface ImDeps {
   settings: SettingsService;
   masterKey: string;
   appId: string;
+  /** Doc 3 rate limits, counted in leases of the shared count. */
+  rate: ImRateCounter;
+  /** The push engine, for offline push (from-service rtm). */
+  push: ImPush;
+  /** Doc 3 `_rtmClientSign`, when configured. */
+  signHook: SignHook | undefined;
 }

@@ -5,7 +5,7 @@ import type { ApiRouter } from '../http/router';
 import type { ImDeps } from './deps';
 import { readHistory } from './history-routes';
 import { rateCheck } from './message-ops';
-import { storeMessage } from './messages';
+import { storeWithPush } from './offline-push';
 import { globalBroadcastSchema, intParam, parseBody } from './params';
 
 /** Doc 3 "at most 1 month ahead, default 1 month ahead": the same day of the next month. */
@@ -42,7 +42,8 @@ export function globalRoutes(router: ApiRouter, d: ImDeps): void {
       throw badRequest(LcCode.InvalidParameter, 'valid_till is already past.');
     await d.conversations.require(req.sql, input.conv_id, 'sys');
     await rateCheck(d, req, 'broadcast');
-    const sent = await storeMessage(
+    const sent = await storeWithPush(
+      d,
       req.sql,
       {
         convId: input.conv_id,
@@ -55,7 +56,7 @@ export function globalRoutes(router: ApiRouter, d: ImDeps): void {
         transient: input.transient,
         ...(input.push === undefined ? {} : { extra: { push: input.push } }),
       },
-      now.getTime(),
+      { data: input.push, audience: () => Promise.resolve({ everyDevice: true }) },
     );
     return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
   });

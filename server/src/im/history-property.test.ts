@@ -71,6 +71,7 @@ describe('history paging against the model', () => {
             { convId: convs[c]!, kind: 'conv', from: 'a', data: 'x' },
             BASE + offset,
           );
+          if (!sent) throw new Error(`conversation ${convs[c]} is gone`);
           const m = { id: sent.msgId, ts: sent.ts };
           byConv[c]!.push(m);
           all.push(m);

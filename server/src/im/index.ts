@@ -16,6 +16,10 @@ import { roomRoutes } from './room-routes';
 import { serviceRoutes } from './service-routes';
 import { ensureImClasses } from './setup';
 import { v11Routes } from './v11-routes';
+import type { ImPush } from './offline-push';
+import { ImRateCounter } from './rate';
+import { SignHook } from './sign-hook';
+import type { SignHookConfig } from './sign-hook';
 import type { ClassApi } from '../services/class-api';
 
 export interface ImAreaDeps {
@@ -26,6 +30,9 @@ export interface ImAreaDeps {
   accounts: ObjectApiDeps & { writes: WriteService };
   appId: string;
   masterKey: string;
+  /** The push area's sender, for offline push. */
+  push: ImPush;
+  signHook?: SignHookConfig | undefined;
 }
 
 export interface ImArea {
@@ -33,6 +40,7 @@ export interface ImArea {
   conversations: ClassApi;
   routes(router: ApiRouter): void;
   afterReset(tx: Sql): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Doc 3: the instant-messaging REST interface. */
@@ -46,6 +54,9 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     settings: d.settings,
     masterKey: d.masterKey,
     appId: d.appId,
+    rate: new ImRateCounter(),
+    push: d.push,
+    signHook: d.signHook ? new SignHook(d.signHook, d.appId) : undefined,
   };
   return {
     conversations: conversations.api,
@@ -59,7 +70,11 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     },
     async afterReset(tx) {
       await tx.exec(IM_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));
+      deps.rate.clear();
       await ensureImClasses(tx, d.classes);
+    },
+    close: async () => {
+      await deps.signHook?.close();
     },
   };
 }

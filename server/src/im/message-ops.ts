@@ -4,15 +4,16 @@ import { requireMaster } from '../http/require-master';
 import type { ApiRequest, ApiResponse } from '../http/types';
 import type { ImDeps } from './deps';
 import type { ConvKind } from './kinds';
-import { deleteMessage, findMessage, recallMessage, replaceMessage, storeMessage } from './messages';
+import { deleteMessage, findMessage, recallMessage, replaceMessage } from './messages';
 import type { MessageRow } from './messages';
 import { intParam, modifySchema, parseBody, recallSchema, roomSendSchema, sendSchema } from './params';
-import { countImCall } from './rate';
+import type { SendInput } from './params';
 import type { RateCategory } from './rate';
+import { memberAudience, storeWithPush } from './offline-push';
 
 /** Counts a call of `category` against the app's Doc 3 limits (429 past them). */
 export async function rateCheck(d: ImDeps, req: ApiRequest, category: RateCategory): Promise<void> {
-  await countImCall(req.sql, d.clock.now(), await d.settings.get(req.sql), category, !req.inBatch);
+  await d.rate.count(req.sql, d.clock.now(), d.settings, category, req.inBatch === true);
 }
 
 /** POST .../messages of a conversation or chat room. */
@@ -24,19 +25,45 @@ export async function sendToConversation(
   requireMaster(req.auth, 'sending messages');
   const input = parseBody(kind === 'room' ? roomSendSchema : sendSchema, req.body);
   const id = req.params.convId ?? '';
-  await d.conversations.require(req.sql, id, kind);
+  // Inside a batch the count is a database write of the batch: the conversation is checked first.
+  if (req.inBatch) await d.conversations.require(req.sql, id, kind);
   await rateCheck(d, req, 'normal');
   const extra: Record<string, unknown> = {};
   for (const k of ['no_sync', 'push_data', 'priority', 'mention_all', 'mention_client_ids'] as const)
     if (k in input && (input as Record<string, unknown>)[k] !== undefined)
       extra[k] = (input as Record<string, unknown>)[k];
-  const sent = await storeMessage(
-    req.sql,
-    { convId: id, kind, from: input.from_client, data: input.message, transient: input.transient, extra },
-    d.clock.now().getTime(),
-  );
+  const message = {
+    convId: id,
+    kind,
+    from: input.from_client,
+    data: input.message,
+    transient: input.transient,
+    extra,
+  };
+  const now = d.clock.now();
+  // Doc 3: chat rooms take no push_data.
+  const pushData = kind === 'conv' ? (input as SendInput).push_data : undefined;
+  let sent: { msgId: string; ts: number };
+  try {
+    sent = await storeWithPush(d, req.sql, message, {
+      data: pushData,
+      audience: (tx) => memberAudience(d, tx, id, input.from_client),
+    });
+  } catch (e) {
+    // A send to a conversation that is not there did not happen: it does not count.
+    if (e instanceof ApiError && e.status === 404) d.rate.refund('normal', now);
+    throw e;
+  }
   return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
 }
+
+/**
+ * LeanCloud's IM REST guide counts a change to a message in its sending's category: a global
+ * broadcast's as a broadcast, a broadcast to a service conversation's subscribers as a
+ * subscription message, any other as a normal message.
+ */
+const categoryOf = (row: MessageRow): RateCategory =>
+  row.global ? 'broadcast' : row.broadcast ? 'subscription' : 'normal';
 
 /** The message `msgId` of conversation `convId` whose timestamp and sender match (Doc 3 rules). */
 async function matching(
@@ -78,7 +105,7 @@ export async function modifyMessage(d: ImDeps, req: ApiRequest, kind: ConvKind):
   await d.conversations.require(req.sql, convId, kind);
   const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
   assertRecipients(row, input.to_clients);
-  await rateCheck(d, req, 'normal');
+  await rateCheck(d, req, categoryOf(row));
   await replaceMessage(req.sql, row.msg_id, input.message);
   return { body: {} };
 }
@@ -93,7 +120,7 @@ export async function recall(d: ImDeps, req: ApiRequest, kind: ConvKind): Promis
   await d.conversations.require(req.sql, convId, kind);
   const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
   assertRecipients(row, input.to_clients);
-  await rateCheck(d, req, 'normal');
+  await rateCheck(d, req, categoryOf(row));
   await recallMessage(req.sql, row.msg_id);
   return { body: {} };
 }

@@ -40,64 +40,91 @@ export interface NewMessage {
   extra?: Record<string, unknown>;
 }
 
-/** 22 url-safe characters, like the message ids LeanCloud hands out. */
-export const newMessageId = () => randomBytes(16).toString('base64url').slice(0, 22);
+/** 64 url-safe characters in byte order, so that ids compare (COLLATE "C") as their numbers do. */
+const SORTED = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 
 /**
- * Stores a message. The conversation's clock row gives it a timestamp above every earlier one
- * (the receive time, or one past the last when several arrive in one millisecond), in one
- * statement, so concurrent sends of a conversation never share a timestamp.
+ * 22 url-safe characters, like the message ids LeanCloud hands out: 8 for the time (ms) and 14
+ * random ones. Ids made later sort later, so a new id's place in the unique index is at its end,
+ * which stays in memory, instead of anywhere in an index of millions of messages.
+ */
+export function newMessageId(now = Date.now()): string {
+  let time = '';
+  for (let t = Math.floor(now), i = 0; i < 8; i++, t = Math.floor(t / 64)) time = SORTED[t % 64] + time;
+  return time + Array.from(randomBytes(14), (b) => SORTED[b % 64]).join('');
+}
+
+/** A conversation of `kind`, as a condition over the conversation table named c. */
+const KIND_SQL: Record<ConvKind | 'any', string> = {
+  conv: `NOT c.data @> '{"tr": true}' AND NOT c.data @> '{"sys": true}'`,
+  room: `c.data @> '{"tr": true}'`,
+  sys: `c.data @> '{"sys": true}'`,
+  any: 'true',
+};
+
+/** Doc 3 lm as a Date value, built from the bigint timestamp with integer arithmetic (exact ms). */
+const LM_SQL = `jsonb_build_object('__type', 'Date', 'iso',
+  to_char(timestamp 'epoch' + (k.last_ts / 1000) * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS')
+  || '.' || lpad((k.last_ts % 1000)::text, 3, '0') || 'Z')`;
+
+/**
+ * Stores a message in one statement (one database round trip, atomic as any statement): the
+ * conversation's clock row gives it a timestamp above every earlier one (the receive time, or one
+ * past the last when several arrive in one millisecond), so concurrent sends of a conversation
+ * never share a timestamp; the message row, the sender's read mark (unread counts) and the
+ * conversation's lm (Doc 3: last message time) are written with it. Returns undefined when no
+ * conversation `m.convId` of kind `m.kind` exists (nothing is written then).
  */
 export async function storeMessage(
   sql: Sql,
   m: NewMessage,
   now: number,
-): Promise<{ msgId: string; ts: number }> {
-  const msgId = newMessageId();
-  return sql.transaction(async (tx) => {
-    const [clock] = await tx.query<{ last_ts: string; msg_count: string }>(
-      `INSERT INTO lc_im_conv_state AS s (conv_id, last_ts, msg_count) VALUES ($1, $2, $3)
+  /** The kind the conversation must have; its own kind when the caller has already checked it. */
+  require: ConvKind | 'any' = m.kind,
+): Promise<{ msgId: string; ts: number } | undefined> {
+  const msgId = newMessageId(now);
+  const transient = m.transient === true;
+  const rows = await sql.query<{ last_ts: string }>(
+    `WITH c AS (
+       SELECT c.id FROM ${tableFor(CONVERSATION_CLASS)} c WHERE c.id = $1::text AND ${KIND_SQL[require]}
+     ), k AS (
+       INSERT INTO lc_im_conv_state AS s (conv_id, last_ts, msg_count) SELECT c.id, $2::bigint, $3::bigint FROM c
        ON CONFLICT (conv_id) DO UPDATE SET last_ts = GREATEST(EXCLUDED.last_ts, s.last_ts + 1),
          msg_count = s.msg_count + EXCLUDED.msg_count
-       RETURNING last_ts::text, msg_count::text`,
-      [m.convId, now, m.transient ? 0 : 1],
-    );
-    const ts = Number(clock?.last_ts ?? now);
-    if (m.transient) return { msgId, ts };
-    await tx.query(
-      `INSERT INTO lc_im_messages (conv_id, ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
+       RETURNING last_ts, msg_count
+     ), msg AS (
+       INSERT INTO lc_im_messages (conv_id, ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
          valid_till, from_ip, extra)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        m.convId,
-        ts,
-        msgId,
-        m.kind,
-        m.from,
-        m.data,
-        m.toClients ?? null,
-        m.broadcast ?? false,
-        m.global ?? false,
-        m.validTill ?? null,
-        m.fromIp ?? '',
-        m.extra ? JSON.stringify(m.extra) : null,
-      ],
-    );
-    if (m.kind === 'conv') {
-      // The sender has read the conversation up to its own message (unread counts).
-      await tx.query(
-        `INSERT INTO lc_im_reads (conv_id, client_id, seen) VALUES ($1, $2, $3)
-         ON CONFLICT (client_id, conv_id) DO UPDATE SET seen = EXCLUDED.seen`,
-        [m.convId, m.from, clock?.msg_count ?? 1],
-      );
-    }
-    // Doc 3 keeps lm (last message time) current on the conversation.
-    await tx.query(
-      `UPDATE ${tableFor(CONVERSATION_CLASS)} SET data = jsonb_set(data, '{lm}', $2::jsonb) WHERE id = $1`,
-      [m.convId, JSON.stringify({ __type: 'Date', iso: new Date(ts).toISOString() })],
-    );
-    return { msgId, ts };
-  });
+       SELECT $1, k.last_ts, $4::text, $5::text, $6::text, $7::text, $8::text[], $9::boolean, $10::boolean,
+         $11::bigint, $12::text, $13::jsonb FROM k WHERE NOT $14::boolean
+     ), seen AS (
+       INSERT INTO lc_im_reads (conv_id, client_id, seen) SELECT $1, $6, k.msg_count FROM k
+       WHERE NOT $14::boolean AND $5::text = 'conv'
+       ON CONFLICT (client_id, conv_id) DO UPDATE SET seen = EXCLUDED.seen
+     ), lm AS (
+       UPDATE ${tableFor(CONVERSATION_CLASS)} t SET data = jsonb_set(t.data, '{lm}', ${LM_SQL})
+       FROM k WHERE t.id = $1 AND NOT $14::boolean
+     )
+     SELECT last_ts::text AS last_ts FROM k`,
+    [
+      m.convId,
+      now,
+      transient ? 0 : 1,
+      msgId,
+      m.kind,
+      m.from,
+      m.data,
+      m.toClients ?? null,
+      m.broadcast ?? false,
+      m.global ?? false,
+      m.validTill ?? null,
+      m.fromIp ?? '',
+      m.extra ? JSON.stringify(m.extra) : null,
+      transient,
+    ],
+  );
+  const [row] = rows;
+  return row ? { msgId, ts: Number(row.last_ts) } : undefined;
 }
 
 /** Doc 3 Message record. */

@@ -7,8 +7,10 @@ import type { ApiRequest } from '../http/types';
 import { parseInput } from '../http/validate';
 import type { ImDeps } from './deps';
 import { readHistory } from './history-routes';
+import { resourceRoutes } from './resource-routes';
 import { deleteQuery, modifyMessage, rateCheck, recall } from './message-ops';
-import { findMessage, storeMessage } from './messages';
+import { findMessage } from './messages';
+import { storeWithPush, subscriberAudience } from './offline-push';
 import { broadcastSchema, clientId, intParam, parseBody, serviceSendSchema } from './params';
 import { countSubscribers, listSubscribers, subscribe, unsubscribe } from './subscribers';
 
@@ -25,23 +27,7 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
     await convs.require(req.sql, id, 'sys');
     return id;
   };
-  router.on('POST', S, async (req) => {
-    requireMaster(req.auth, 'creating service conversations');
-    const made = await convs.create(req, 'sys');
-    return { body: { objectId: made.objectId, createdAt: made.createdAt } };
-  });
-  router.on('GET', S, (req) => {
-    requireMaster(req.auth, 'listing service conversations');
-    return convs.query(req, 'sys');
-  });
-  router.on('PUT', `${S}/:convId`, (req) => {
-    requireMaster(req.auth, 'updating service conversations');
-    return convs.update(req, 'sys', req.params.convId ?? '');
-  });
-  router.on('DELETE', `${S}/:convId`, (req) => {
-    requireMaster(req.auth, 'deleting service conversations');
-    return convs.delete(req, 'sys', req.params.convId ?? '');
-  });
+  resourceRoutes(router, d, { base: S, kind: 'sys', plural: 'service conversations', brief: true });
 
   router.on('POST', `${S}/:convId/subscribers`, async (req) => {
     const id = await service(req, 'subscribing clients');
@@ -70,7 +56,8 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
     const input = parseBody(broadcastSchema, req.body);
     const id = await service(req, 'broadcasting');
     await rateCheck(d, req, 'subscription');
-    const sent = await storeMessage(
+    const sent = await storeWithPush(
+      d,
       req.sql,
       {
         convId: id,
@@ -80,7 +67,7 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
         broadcast: true,
         ...(input.push === undefined ? {} : { extra: { push: input.push } }),
       },
-      d.clock.now().getTime(),
+      { data: input.push, audience: (tx) => subscriberAudience(tx, id, input.from_client) },
     );
     return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
   });
@@ -92,18 +79,23 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
     const extra: Record<string, unknown> = {};
     if (input.push_data !== undefined) extra.push_data = input.push_data;
     if (input.priority !== undefined) extra.priority = input.priority;
-    const sent = await storeMessage(
+    const to = [...new Set(input.to_clients)];
+    const sent = await storeWithPush(
+      d,
       req.sql,
       {
         convId: id,
         kind: 'sys',
         from: input.from_client,
         data: input.message,
-        toClients: [...new Set(input.to_clients)],
+        toClients: to,
         transient: input.transient,
         extra,
       },
-      d.clock.now().getTime(),
+      {
+        data: input.push_data,
+        audience: () => Promise.resolve({ clients: to.filter((c) => c !== input.from_client) }),
+      },
     );
     return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
   });

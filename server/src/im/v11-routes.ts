@@ -10,8 +10,9 @@ import { readHistory } from './history-routes';
 import type { HistoryScope } from './history-routes';
 import { kindOf } from './kinds';
 import { modifyMessage, rateCheck, recall } from './message-ops';
-import { storeMessage } from './messages';
 import type { NewMessage } from './messages';
+import { memberAudience, storeWithPush, subscriberAudience } from './offline-push';
+import type { PushAudience } from './offline-push';
 import { clientId, clientIds, messageText, parseBody } from './params';
 
 /**
@@ -63,7 +64,12 @@ const answer = (sent: { msgId: string; ts: number }) => ({
 });
 
 export function v11Routes(router: ApiRouter, d: ImDeps): void {
-  const store = (req: ApiRequest, m: NewMessage) => storeMessage(req.sql, m, d.clock.now().getTime());
+  const store = (
+    req: ApiRequest,
+    m: NewMessage,
+    push: string | Record<string, unknown> | undefined,
+    audience: (tx: ApiRequest['sql']) => Promise<PushAudience>,
+  ) => storeWithPush(d, req.sql, m, { data: push, audience });
 
   router.on('POST', '/1.1/rtm/messages', async (req) => {
     requireMaster(req.auth, 'sending messages');
@@ -81,16 +87,18 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     await rateCheck(d, req, 'normal');
     const extra: Record<string, unknown> = {};
     for (const k of ['no_sync', 'push_data', 'priority'] as const) if (b[k] !== undefined) extra[k] = b[k];
+    const to = b.to_peers ? [...new Set(b.to_peers)] : undefined;
     return answer(
-      await store(req, {
-        convId: b.conv_id,
-        kind,
-        from,
-        data: b.message,
-        transient: b.transient,
-        toClients: b.to_peers ? [...new Set(b.to_peers)] : undefined,
-        extra,
-      }),
+      await store(
+        req,
+        { convId: b.conv_id, kind, from, data: b.message, transient: b.transient, toClients: to, extra },
+        // Doc 3: chat rooms have no push_data.
+        kind === 'room' ? undefined : b.push_data,
+        (tx) =>
+          to
+            ? Promise.resolve({ clients: to.filter((c) => c !== from) })
+            : memberAudience(d, tx, b.conv_id, from),
+      ),
     );
   });
 
@@ -118,14 +126,19 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     await d.conversations.require(req.sql, b.conv_id, 'sys');
     await rateCheck(d, req, 'subscription');
     return answer(
-      await store(req, {
-        convId: b.conv_id,
-        kind: 'sys',
-        from,
-        data: b.message,
-        broadcast: true,
-        ...(b.push === undefined ? {} : { extra: { push: b.push } }),
-      }),
+      await store(
+        req,
+        {
+          convId: b.conv_id,
+          kind: 'sys',
+          from,
+          data: b.message,
+          broadcast: true,
+          ...(b.push === undefined ? {} : { extra: { push: b.push } }),
+        },
+        b.push,
+        (tx) => subscriberAudience(tx, b.conv_id, from),
+      ),
     );
   });
 
@@ -140,17 +153,22 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     await d.conversations.require(req.sql, b.conv_id, 'sys');
     await rateCheck(d, req, 'broadcast');
     return answer(
-      await store(req, {
-        convId: b.conv_id,
-        kind: 'sys',
-        from,
-        data: b.message,
-        broadcast: true,
-        global: true,
-        validTill: b.valid_till ?? latest,
-        transient: b.transient,
-        ...(b.push === undefined ? {} : { extra: { push: b.push } }),
-      }),
+      await store(
+        req,
+        {
+          convId: b.conv_id,
+          kind: 'sys',
+          from,
+          data: b.message,
+          broadcast: true,
+          global: true,
+          validTill: b.valid_till ?? latest,
+          transient: b.transient,
+          ...(b.push === undefined ? {} : { extra: { push: b.push } }),
+        },
+        b.push,
+        () => Promise.resolve({ everyDevice: true }),
+      ),
     );
   });
 

@@ -22,10 +22,12 @@ import { ensurePushClasses } from './installations/setup';
 import { PUSH_TABLES, pushMigrations } from './migrations';
 import { RecordsApi } from './records-api';
 import { scheduledRoutes } from './scheduled';
-import { sendPush } from './send';
+import { sendPush, sendServicePush } from './send';
+import type { PushRequest } from './model';
 
 export { loadPushConfig } from './config';
 export type { PushConfig } from './config';
+export type { PushRequest } from './model';
 
 export interface PushAreaDeps {
   sql: Sql;
@@ -45,6 +47,8 @@ export interface PushArea {
   installations: InstallationApi;
   /** _Notification (push records), for /1.1/classes/_Notification. */
   records: RecordsApi;
+  /** Sends a push inside `tx` on behalf of another area (instant messaging: from-service rtm). */
+  sendFor(tx: Sql, request: PushRequest, source: 'rtm'): Promise<string>;
   routes(router: ApiRouter): void;
   /** After the test-only reset dropped every class: push's classes and tables start empty. */
   afterReset(tx: Sql): Promise<void>;
@@ -76,6 +80,7 @@ export async function createPushArea(d: PushAreaDeps): Promise<PushArea> {
   return {
     installations,
     records,
+    sendFor: (tx, request, source) => sendServicePush(engine, tx, request, source),
     routes(router) {
       router.on('POST', '/1.1/push', (req) => sendPush(engine, req, 'query'));
       router.on('POST', '/1.1/push/devices', (req) => sendPush(engine, req, 'devices'));

@@ -31,6 +31,8 @@ export async function createRecord(
     status: PushStatus;
     pushAt: Date | undefined;
     expiresAt: Date | null;
+    /** The record's from-service: `push` (the push API) or `rtm` (a message's offline push). */
+    source?: 'push' | 'rtm';
   },
 ): Promise<void> {
   const data: Record<string, unknown> = {
@@ -44,7 +46,7 @@ export async function createRecord(
     ...Object.fromEntries(Object.values(SUCCESS_FIELD).map((f) => [f, 0])),
     invalidTokens: 0,
     errors: [],
-    'from-service': 'push',
+    'from-service': o.source ?? 'push',
   };
   if (o.pushAt) data['push-time'] = o.pushAt.toISOString();
   if (o.expiresAt) data.expiration_time = o.expiresAt.toISOString();

@@ -16,6 +16,7 @@ import { createRecord, updateRecord } from './records';
 import { acceptDevicesPush, acceptQueryPush, randomAlnum } from './request';
 import type { AcceptedPush } from './request';
 import { insertChunk, insertPush } from './store';
+import type { PushRequest } from './model';
 import type { PushRow } from './store';
 import type { AppSettings } from '../services/settings';
 import { settle } from './engine/finish';
@@ -74,7 +75,14 @@ async function planDeviceList(
 }
 
 /** Writes the push as durable work: record, engine row, and its first job, in one transaction. */
-async function persist(deps: EngineDeps, tx: Sql, a: AcceptedPush, now: Date, settings: AppSettings) {
+async function persist(
+  deps: EngineDeps,
+  tx: Sql,
+  a: AcceptedPush,
+  now: Date,
+  settings: AppSettings,
+  source: 'push' | 'rtm' = 'push',
+) {
   const id = newObjectId(now);
   if (a.reqId) {
     const first = await earlierWithReqId(tx, a.reqId, { id, createdAt: now }, now);
@@ -92,6 +100,7 @@ async function persist(deps: EngineDeps, tx: Sql, a: AcceptedPush, now: Date, se
     status,
     pushAt: a.scheduled ? a.pushAt : undefined,
     expiresAt: a.expiresAt,
+    source,
   });
   const ids = a.deviceIds;
   const push = await insertPush(tx, {
@@ -138,4 +147,21 @@ export async function sendPush(
   if (!accepted.scheduled) await assertDailyRoom(req.sql, now, settings.pushDailyTargets);
   const body = await req.sql.transaction((tx) => persist(deps, tx, accepted, now, settings));
   return { body };
+}
+
+/**
+ * A push another area of the server sends inside its own transaction `tx` (instant messaging's
+ * offline push, from-service `rtm`): durable work like any push, without the push API's call
+ * limit or req_id. Returns the record's objectId.
+ */
+export async function sendServicePush(
+  deps: EngineDeps,
+  tx: Sql,
+  request: PushRequest,
+  source: 'rtm',
+): Promise<string> {
+  const now = deps.clock.now();
+  const settings = await deps.settings.get(tx);
+  const a: AcceptedPush = { request, reqId: undefined, pushAt: now, scheduled: false, expiresAt: null };
+  return (await persist(deps, tx, a, now, settings, source)).objectId;
 }

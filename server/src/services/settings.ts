@@ -35,7 +35,13 @@ export const DEFAULT_SETTINGS: AppSettings = {
  * the environment gives the values until someone changes them.
  */
 export class SettingsService {
+  private changes = 0;
   constructor(private readonly defaults: AppSettings) {}
+
+  /** Grows with every change made through this process: what was read at one revision still holds. */
+  get revision(): number {
+    return this.changes;
+  }
 
   async get(sql: Sql): Promise<AppSettings> {
     const rows = await sql.query<{ value: Partial<AppSettings> }>(
@@ -51,6 +57,7 @@ export class SettingsService {
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
       [JSON.stringify(next)],
     );
+    this.changes++;
     return next;
   }
 }

@@ -135,6 +135,7 @@ const ENDPOINTS: [string, string][] = [
   ['POST', '/1.2/rtm/clients/:client/kick'],
   ['GET', '/1.2/rtm/clients/:client/service-conversations'],
   ['GET', '/1.2/rtm/clients/sign'],
+  ['POST', '/1.1/rtm/sign'],
   ['GET', '/1.2/rtm/clients/:client/messages'],
   ['GET', '/1.2/rtm/stats'],
   ['GET', '/1.2/rtm/all-conversations'],
