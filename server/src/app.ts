@@ -48,6 +48,15 @@ import type { JobRunner, JobSettings } from './jobs';
 import { createImArea } from './im';
 import { createPushArea } from './push';
 import type { PushConfig } from './push';
+import { LocalBus } from './realtime/bus';
+import { DEFAULT_LIMITS } from './realtime/context';
+import type { RealtimeLimits } from './realtime/context';
+import { Hub } from './realtime/hub';
+import { Registry } from './realtime/registry';
+import { realtimeRoutes } from './realtime/route';
+import { TokenStore } from './realtime/tokens';
+import { attachRealtime } from './realtime/transport';
+import type { RealtimeTransport } from './realtime/transport';
 
 export interface ServerOptions {
   sql: Sql;
@@ -67,6 +76,10 @@ export interface ServerOptions {
   jobs?: JobSettings;
   /** The push configuration (APNs and vendor profiles); none: deliveries go to the recorder. */
   pushConfig?: PushConfig;
+  /** Serve HTTPS (and wss) with this certificate and key (PEM). */
+  tls?: { cert: string; key: string } | undefined;
+  /** The realtime gateway: login signatures required, frame and command limits. */
+  realtime?: { signatureRequired?: boolean; limits?: Partial<RealtimeLimits> };
 }
 
 export interface Server {
@@ -76,6 +89,9 @@ export interface Server {
   classes: ClassRegistry;
   maintenance: Maintenance;
   jobs: JobRunner;
+  /** The live connections of the realtime gateway. */
+  hub: Hub;
+  realtime: RealtimeTransport;
   close(): Promise<void>;
 }
 
@@ -114,6 +130,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     appId: opts.keys.appId,
     config: opts.pushConfig,
   });
+  const hub = new Hub(new Registry(), new LocalBus());
   const im = await createImArea({
     sql,
     classes,
@@ -122,6 +139,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     accounts,
     appId: opts.keys.appId,
     masterKey: opts.keys.masterKey,
+    live: hub,
   });
   const uploads = new UploadService({ ...accounts, blobs }, sql);
 
@@ -169,6 +187,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
     publicUrl: opts.publicUrl,
+    https: opts.tls,
     now: () => clock.now(),
     extraRoutes: (app) => {
       app.get('/healthz', async () => {
@@ -179,7 +198,17 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       fileContentRoutes(app, { sql, blobs });
       fileUploadRoutes(app, { blobs, uploads });
       accountPageRoutes(app, sql, clock);
+      realtimeRoutes(app, opts.publicUrl);
     },
+  });
+  const realtime = attachRealtime(http.server, {
+    sql,
+    im: im.deps,
+    hub,
+    tokens: new TokenStore(),
+    signatureRequired: opts.realtime?.signatureRequired ?? false,
+    limits: { ...DEFAULT_LIMITS, ...opts.realtime?.limits },
+    log: (err) => logError(err),
   });
   logError = (err) => http.log.error({ err }, 'background or batch element failure');
   worker.start();
@@ -192,7 +221,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     classes,
     maintenance,
     jobs,
+    hub,
+    realtime,
     async close() {
+      await realtime.close();
       await jobs.stop();
       await push.close();
       await worker.stop();

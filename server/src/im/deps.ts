@@ -1,6 +1,7 @@
 import type { Clock } from '../lib/clock';
 import type { SettingsService } from '../services/settings';
 import type { Conversations } from './conversations';
+import type { ImLive } from './live';
 
 export interface ImDeps {
   conversations: Conversations;
@@ -8,4 +9,6 @@ export interface ImDeps {
   settings: SettingsService;
   masterKey: string;
   appId: string;
+  /** The live connections (the realtime gateway). */
+  live: ImLive;
 }

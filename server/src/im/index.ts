@@ -12,6 +12,8 @@ import { Conversations } from './conversations';
 import type { ImDeps } from './deps';
 import { globalRoutes } from './global-routes';
 import { IM_TABLES, imMigrations } from './migrations';
+import { NO_LIVE } from './live';
+import type { ImLive } from './live';
 import { roomRoutes } from './room-routes';
 import { serviceRoutes } from './service-routes';
 import { ensureImClasses } from './setup';
@@ -26,9 +28,12 @@ export interface ImAreaDeps {
   accounts: ObjectApiDeps & { writes: WriteService };
   appId: string;
   masterKey: string;
+  live?: ImLive;
 }
 
 export interface ImArea {
+  /** What the IM rules need, for the realtime gateway that reuses them. */
+  deps: ImDeps;
   /** `_Conversation` for /1.1/classes/_Conversation (the SDK's AV.Conversation#save). */
   conversations: ClassApi;
   routes(router: ApiRouter): void;
@@ -46,8 +51,10 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     settings: d.settings,
     masterKey: d.masterKey,
     appId: d.appId,
+    live: d.live ?? NO_LIVE,
   };
   return {
+    deps,
     conversations: conversations.api,
     routes(router) {
       conversationRoutes(router, deps);

@@ -2,9 +2,12 @@ import { LcCode } from '@switchboard/shared';
 import { ApiError, badRequest } from '../http/errors';
 import { requireMaster } from '../http/require-master';
 import type { ApiRequest, ApiResponse } from '../http/types';
+import type { ConversationRow } from './conversations';
 import type { ImDeps } from './deps';
+import type { LivePatch } from './live';
 import type { ConvKind } from './kinds';
-import { deleteMessage, findMessage, recallMessage, replaceMessage, storeMessage } from './messages';
+import { deleteMessage, findMessage, recallMessage, replaceMessage } from './messages';
+import { publishMessage, recipientsOf } from './publish';
 import type { MessageRow } from './messages';
 import { intParam, modifySchema, parseBody, recallSchema, roomSendSchema, sendSchema } from './params';
 import { countImCall } from './rate';
@@ -24,18 +27,44 @@ export async function sendToConversation(
   requireMaster(req.auth, 'sending messages');
   const input = parseBody(kind === 'room' ? roomSendSchema : sendSchema, req.body);
   const id = req.params.convId ?? '';
-  await d.conversations.require(req.sql, id, kind);
+  const conv = await d.conversations.require(req.sql, id, kind);
   await rateCheck(d, req, 'normal');
   const extra: Record<string, unknown> = {};
   for (const k of ['no_sync', 'push_data', 'priority', 'mention_all', 'mention_client_ids'] as const)
     if (k in input && (input as Record<string, unknown>)[k] !== undefined)
       extra[k] = (input as Record<string, unknown>)[k];
-  const sent = await storeMessage(
-    req.sql,
-    { convId: id, kind, from: input.from_client, data: input.message, transient: input.transient, extra },
-    d.clock.now().getTime(),
-  );
+  const mentions = (input as { mention_client_ids?: string[] }).mention_client_ids;
+  const sent = await publishMessage(d, req.sql, conv, {
+    convId: id,
+    kind,
+    from: input.from_client,
+    data: input.message,
+    transient: input.transient,
+    extra,
+    ...(mentions ? { mentionPids: mentions } : {}),
+    ...((input as { mention_all?: boolean }).mention_all ? { mentionAll: true } : {}),
+  });
   return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
+}
+
+/** A modify or recall, for the members connected now. */
+export function patchOf(
+  conv: ConversationRow,
+  row: MessageRow,
+  data: string,
+  recall: boolean,
+  patchTs: number,
+): LivePatch {
+  return {
+    convId: row.conv_id,
+    to: recipientsOf(conv, row.to_clients ?? undefined),
+    from: row.from_client,
+    msgId: row.msg_id,
+    ts: Number(row.ts),
+    data,
+    recall,
+    patchTs,
+  };
 }
 
 /** The message `msgId` of conversation `convId` whose timestamp and sender match (Doc 3 rules). */
@@ -75,11 +104,13 @@ export async function modifyMessage(d: ImDeps, req: ApiRequest, kind: ConvKind):
   if (input.to_clients && kind !== 'sys')
     throw badRequest(LcCode.InvalidParameter, 'to_clients is only for service conversations.');
   const convId = req.params.convId ?? '';
-  await d.conversations.require(req.sql, convId, kind);
+  const conv = await d.conversations.require(req.sql, convId, kind);
   const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
   assertRecipients(row, input.to_clients);
   await rateCheck(d, req, 'normal');
-  await replaceMessage(req.sql, row.msg_id, input.message);
+  const patchTs = d.clock.now().getTime();
+  await replaceMessage(req.sql, row.msg_id, input.message, patchTs);
+  d.live.patch(patchOf(conv, row, input.message, false, patchTs));
   return { body: {} };
 }
 
@@ -90,11 +121,13 @@ export async function recall(d: ImDeps, req: ApiRequest, kind: ConvKind): Promis
   if (input.to_clients && kind !== 'sys')
     throw badRequest(LcCode.InvalidParameter, 'to_clients is only for service conversations.');
   const convId = req.params.convId ?? '';
-  await d.conversations.require(req.sql, convId, kind);
+  const conv = await d.conversations.require(req.sql, convId, kind);
   const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
   assertRecipients(row, input.to_clients);
   await rateCheck(d, req, 'normal');
-  await recallMessage(req.sql, row.msg_id);
+  const patchTs = d.clock.now().getTime();
+  await recallMessage(req.sql, row.msg_id, patchTs);
+  d.live.patch(patchOf(conv, row, '', true, patchTs));
   return { body: {} };
 }
 

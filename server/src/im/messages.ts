@@ -21,6 +21,8 @@ export interface MessageRow {
   recalled: boolean;
   bin: boolean;
   from_ip: string;
+  patched_at: string | null;
+  extra: Record<string, unknown> | null;
 }
 
 export interface NewMessage {
@@ -35,6 +37,8 @@ export interface NewMessage {
   global?: boolean;
   validTill?: number | undefined;
   fromIp?: string | undefined;
+  /** data holds base64 of binary content (the realtime protocol's binaryMsg). */
+  bin?: boolean;
   extra?: Record<string, unknown>;
 }
 
@@ -64,8 +68,8 @@ export async function storeMessage(
     if (m.transient) return { msgId, ts };
     await tx.query(
       `INSERT INTO lc_im_messages (conv_id, ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
-         valid_till, from_ip, extra)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+         valid_till, from_ip, extra, bin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         m.convId,
         ts,
@@ -79,6 +83,7 @@ export async function storeMessage(
         m.validTill ?? null,
         m.fromIp ?? '',
         m.extra ? JSON.stringify(m.extra) : null,
+        m.bin ?? false,
       ],
     );
     if (m.kind === 'conv') {
@@ -117,7 +122,7 @@ export function messageRecord(r: MessageRow): Record<string, unknown> {
 }
 
 const COLUMNS = `conv_id, ts::text AS ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
-  valid_till::text AS valid_till, recalled, bin, from_ip`;
+  valid_till::text AS valid_till, recalled, bin, from_ip, patched_at::text AS patched_at, extra`;
 
 /** One page of history under `scope` (SQL conditions over lc_im_messages with params $1..$n). */
 export async function historyPage(
@@ -125,6 +130,15 @@ export async function historyPage(
   scope: { where: string[]; params: unknown[] },
   h: HistoryQuery,
 ): Promise<Record<string, unknown>[]> {
+  return (await historyRows(sql, scope, h)).map(messageRecord);
+}
+
+/** The rows of one history page, in the page's order. */
+export async function historyRows(
+  sql: Sql,
+  scope: { where: string[]; params: unknown[] },
+  h: HistoryQuery,
+): Promise<MessageRow[]> {
   const c = historyClause(h, scope.params.length + 1);
   const params = [...scope.params, ...c.params, h.limit];
   const where = [...scope.where, ...c.where];
@@ -133,7 +147,7 @@ export async function historyPage(
      ORDER BY ${c.order} LIMIT $${params.length}`,
     params,
   );
-  return rows.map(messageRecord);
+  return rows;
 }
 
 export async function findMessage(sql: Sql, convId: string, msgId: string): Promise<MessageRow | undefined> {
@@ -151,13 +165,20 @@ export async function findMessageById(sql: Sql, msgId: string): Promise<MessageR
   return row;
 }
 
-export async function replaceMessage(sql: Sql, msgId: string, data: string): Promise<void> {
-  await sql.query('UPDATE lc_im_messages SET data = $2 WHERE msg_id = $1', [msgId, data]);
+export async function replaceMessage(sql: Sql, msgId: string, data: string, patchTs: number): Promise<void> {
+  await sql.query('UPDATE lc_im_messages SET data = $2, bin = false, patched_at = $3 WHERE msg_id = $1', [
+    msgId,
+    data,
+    patchTs,
+  ]);
 }
 
 /** A recalled message keeps its place in the history, without its content. */
-export async function recallMessage(sql: Sql, msgId: string): Promise<void> {
-  await sql.query("UPDATE lc_im_messages SET recalled = true, data = '' WHERE msg_id = $1", [msgId]);
+export async function recallMessage(sql: Sql, msgId: string, patchTs: number): Promise<void> {
+  await sql.query(
+    "UPDATE lc_im_messages SET recalled = true, data = '', bin = false, patched_at = $2 WHERE msg_id = $1",
+    [msgId, patchTs],
+  );
 }
 
 export async function deleteMessage(sql: Sql, msgId: string): Promise<void> {

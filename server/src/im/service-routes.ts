@@ -9,6 +9,7 @@ import type { ImDeps } from './deps';
 import { readHistory } from './history-routes';
 import { deleteQuery, modifyMessage, rateCheck, recall } from './message-ops';
 import { findMessage, storeMessage } from './messages';
+import { publishMessage } from './publish';
 import { broadcastSchema, clientId, intParam, parseBody, serviceSendSchema } from './params';
 import { countSubscribers, listSubscribers, subscribe, unsubscribe } from './subscribers';
 
@@ -92,19 +93,16 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
     const extra: Record<string, unknown> = {};
     if (input.push_data !== undefined) extra.push_data = input.push_data;
     if (input.priority !== undefined) extra.priority = input.priority;
-    const sent = await storeMessage(
-      req.sql,
-      {
-        convId: id,
-        kind: 'sys',
-        from: input.from_client,
-        data: input.message,
-        toClients: [...new Set(input.to_clients)],
-        transient: input.transient,
-        extra,
-      },
-      d.clock.now().getTime(),
-    );
+    const conv = await d.conversations.require(req.sql, id, 'sys');
+    const sent = await publishMessage(d, req.sql, conv, {
+      convId: id,
+      kind: 'sys',
+      from: input.from_client,
+      data: input.message,
+      toClients: [...new Set(input.to_clients)],
+      transient: input.transient,
+      extra,
+    });
     return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
   });
   router.on('PUT', `${S}/:convId/messages/:msgId`, (req) => modifyMessage(d, req, 'sys'));

@@ -12,6 +12,7 @@ import { kindOf } from './kinds';
 import { modifyMessage, rateCheck, recall } from './message-ops';
 import { storeMessage } from './messages';
 import type { NewMessage } from './messages';
+import { publishMessage } from './publish';
 import { clientId, clientIds, messageText, parseBody } from './params';
 
 /**
@@ -82,7 +83,7 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     const extra: Record<string, unknown> = {};
     for (const k of ['no_sync', 'push_data', 'priority'] as const) if (b[k] !== undefined) extra[k] = b[k];
     return answer(
-      await store(req, {
+      await publishMessage(d, req.sql, conv, {
         convId: b.conv_id,
         kind,
         from,
