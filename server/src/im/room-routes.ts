@@ -3,13 +3,11 @@ import type { ApiRouter } from '../http/router';
 import type { ImDeps } from './deps';
 import { readHistory } from './history-routes';
 import { modifyMessage, recall, removeMessage, sendToConversation } from './message-ops';
+import { intParam } from './params';
 
 const R = '/1.2/rtm/chatrooms';
 
-/**
- * Doc 3 Chat rooms. Online members come from live connections, which this server does not hold
- * yet: the sample is empty and the count 0.
- */
+/** Doc 3 Chat rooms. Online members are the clients in the room on the live connections now. */
 export function roomRoutes(router: ApiRouter, d: ImDeps): void {
   const convs = d.conversations;
   router.on('POST', R, async (req) => {
@@ -31,13 +29,16 @@ export function roomRoutes(router: ApiRouter, d: ImDeps): void {
   });
   router.on('GET', `${R}/:convId/members`, async (req) => {
     requireMaster(req.auth, 'listing chat-room members');
-    await convs.require(req.sql, req.params.convId ?? '', 'room');
-    return { body: { result: [] } };
+    const id = req.params.convId ?? '';
+    await convs.require(req.sql, id, 'room');
+    const limit = intParam(req.query, 'limit', 50, 1, 1000) ?? 50;
+    return { body: { result: (await d.live.roomMembers(id)).slice(0, limit) } };
   });
   router.on('GET', `${R}/:convId/members/online-count`, async (req) => {
     requireMaster(req.auth, 'counting chat-room members');
-    await convs.require(req.sql, req.params.convId ?? '', 'room');
-    return { body: { result: 0 } };
+    const id = req.params.convId ?? '';
+    await convs.require(req.sql, id, 'room');
+    return { body: { result: (await d.live.roomMembers(id)).length } };
   });
   router.on('POST', `${R}/:convId/messages`, (req) => sendToConversation(d, req, 'room'));
   router.on('GET', `${R}/:convId/messages`, async (req) => {
