@@ -48,3 +48,15 @@ export function nextEvent<T = unknown>(
 ): Promise<T> {
   return new Promise((resolve) => emitter.once(event, (payload: unknown) => resolve(payload as T)));
 }
+
+/** Resolves with the first message `client` receives whose text is `text` (others pass by). */
+export function messageWithText(client: IMClient, text: string): Promise<Message> {
+  return new Promise((resolve) => {
+    const on = (m: Message) => {
+      if (typeof (m as TextMessage).getText !== 'function' || (m as TextMessage).getText() !== text) return;
+      client.off(Event.MESSAGE, on);
+      resolve(m);
+    };
+    client.on(Event.MESSAGE, on);
+  });
+}

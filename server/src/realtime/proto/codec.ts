@@ -38,12 +38,23 @@ export function decodeFrame(data: Buffer, framing: Framing): Command {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) throw new FrameError('The frame is not base64 text.');
     bytes = Buffer.from(text, 'base64');
   }
+  let cmd: Command;
   try {
     const message = GenericCommand.decode(bytes);
-    return GenericCommand.toObject(message, { longs: Number, enums: String, bytes: Buffer });
+    cmd = GenericCommand.toObject(message, { longs: Number, enums: String, bytes: Buffer });
   } catch (e) {
     throw new FrameError(`The frame is not a GenericCommand: ${(e as Error).message}`);
   }
+  if (hasNul(cmd)) throw new FrameError('Text fields must not contain NUL characters.');
+  return cmd;
+}
+
+/** Postgres text cannot hold U+0000: such a command is refused whole, before any handler. */
+function hasNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\0');
+  if (Array.isArray(v)) return v.some(hasNul);
+  if (v && typeof v === 'object' && !Buffer.isBuffer(v)) return Object.values(v).some(hasNul);
+  return false;
 }
 
 export function encodeCommand(cmd: Command): Uint8Array {
