@@ -247,3 +247,12 @@ describe('fuzz', () => {
     await Promise.allSettled([bystander.close(), sender.close()]);
   });
 });
+
+describe('shutdown', () => {
+  it('tells every connection to go away, then closes it (1001)', async () => {
+    const c = await rawClient();
+    await t.server.realtime.close();
+    expect(await c.next()).toMatchObject({ cmd: 'goaway' });
+    expect((await c.closed).code).toBe(1001);
+  });
+});
