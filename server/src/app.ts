@@ -48,11 +48,12 @@ import type { JobRunner, JobSettings } from './jobs';
 import { createImArea } from './im';
 import { createPushArea } from './push';
 import type { PushConfig } from './push';
-import { LocalBus } from './realtime/bus';
 import { DEFAULT_LIMITS } from './realtime/context';
 import type { RealtimeLimits } from './realtime/context';
 import { Hub } from './realtime/hub';
+import { Presence } from './realtime/presence';
 import { Registry } from './realtime/registry';
+import { SqlBus } from './realtime/sql-bus';
 import { realtimeRoutes } from './realtime/route';
 import { TokenStore } from './realtime/tokens';
 import { attachRealtime } from './realtime/transport';
@@ -130,7 +131,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     appId: opts.keys.appId,
     config: opts.pushConfig,
   });
-  const hub = new Hub(new Registry(), new LocalBus());
+  // Processes on one database share deliveries, kicks and presence through it (LISTEN/NOTIFY).
+  const bus = new SqlBus(sql, (err) => logError(err));
+  const presence = new Presence(sql, bus.node, (err) => logError(err));
+  const hub = new Hub(new Registry(presence), bus, presence);
   const im = await createImArea({
     sql,
     classes,
@@ -141,6 +145,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     masterKey: opts.keys.masterKey,
     live: hub,
   });
+  await bus.start();
+  await presence.start();
   const uploads = new UploadService({ ...accounts, blobs }, sql);
 
   // Doc 1 File record: "File records are queried as the class path /1.1/classes/files".
@@ -225,6 +231,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     realtime,
     async close() {
       await realtime.close();
+      await presence.stop();
+      await bus.close();
       await jobs.stop();
       await push.close();
       await worker.stop();

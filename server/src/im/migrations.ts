@@ -72,6 +72,27 @@ export const imMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Several realtime processes on one database: events too large for a NOTIFY payload, and which
+    // clients are online on which process (a process that stops beating is left out).
+    id: '0003_realtime_nodes',
+    sql: `
+      CREATE TABLE lc_im_bus (
+        id bigserial PRIMARY KEY,
+        payload text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE lc_im_nodes (
+        node text PRIMARY KEY,
+        seen_at timestamptz NOT NULL
+      );
+      CREATE TABLE lc_im_presence (
+        node text NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (client_id, node)
+      );
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Conversation class goes with the other classes). */

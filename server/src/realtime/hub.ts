@@ -3,6 +3,7 @@ import type { Audience, Bus, BusEvent } from './bus';
 import { RtmCode } from './codes';
 import type { Session } from './connection';
 import type { Command } from './proto/codec';
+import type { Presence } from './presence';
 import type { Registry } from './registry';
 
 const CONV_TYPE = { conv: 1, room: 2, sys: 3 } as const;
@@ -33,6 +34,8 @@ export class Hub implements ImLive {
   constructor(
     readonly registry: Registry,
     private readonly bus: Bus,
+    /** Who is online on every process; without it, this process's sessions only. */
+    private readonly presence?: Presence,
   ) {
     bus.subscribe((e) => this.local(e));
   }
@@ -79,10 +82,12 @@ export class Hub implements ImLive {
   }
 
   online(ids: string[]): Promise<string[]> {
+    if (this.presence) return this.presence.which(ids);
     return Promise.resolve(ids.filter((id) => this.registry.isOnline(id)));
   }
 
   onlineCount(): Promise<number> {
+    if (this.presence) return this.presence.count();
     return Promise.resolve(this.registry.onlinePeers().length);
   }
 

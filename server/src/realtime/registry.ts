@@ -8,18 +8,24 @@ export class Registry {
   private readonly byPeer = new Map<string, Set<Session>>();
   private readonly rooms = new Map<string, Set<string>>();
 
+  /** Told when a client's first session here opens and its last one closes. */
+  constructor(private readonly presence?: { online(peer: string): void; offline(peer: string): void }) {}
+
   add(s: Session): void {
     let set = this.byPeer.get(s.peerId);
-    if (!set) this.byPeer.set(s.peerId, (set = new Set()));
+    if (!set) {
+      this.byPeer.set(s.peerId, (set = new Set()));
+      this.presence?.online(s.peerId);
+    }
     set.add(s);
   }
 
   remove(s: Session): void {
     const set = this.byPeer.get(s.peerId);
     if (!set) return;
-    set.delete(s);
-    if (set.size) return;
+    if (!set.delete(s) || set.size) return;
     this.byPeer.delete(s.peerId);
+    this.presence?.offline(s.peerId);
     for (const [cid, members] of this.rooms) {
       members.delete(s.peerId);
       if (!members.size) this.rooms.delete(cid);

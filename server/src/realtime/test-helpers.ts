@@ -3,7 +3,7 @@ import type { IMClient, Message } from 'leancloud-realtime';
 import { TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 
-export { Event, TextMessage };
+export { Event, Realtime, TextMessage };
 
 /** ws://host:port/ of a test server, for the SDK's RTMServers option. */
 export const wsUrlOf = (t: TestServer) => `${t.url.replace(/^http/, 'ws')}/`;
