@@ -133,7 +133,12 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   });
   // Processes on one database share deliveries, kicks and presence through it (LISTEN/NOTIFY).
   const bus = new SqlBus(sql, (err) => logError(err));
-  const presence = new Presence(sql, bus.node, (err) => logError(err));
+  const presence = new Presence(
+    sql,
+    bus.node,
+    (err) => logError(err),
+    (alive) => bus.noteOthers(alive),
+  );
   const hub = new Hub(new Registry(presence), bus, presence);
   const im = await createImArea({
     sql,

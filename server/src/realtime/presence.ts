@@ -16,6 +16,8 @@ export class Presence {
     private readonly sql: Sql,
     readonly node: string,
     private readonly onError: (err: unknown) => void,
+    /** Told at each beat whether other processes are alive. */
+    private readonly onOthers: (alive: boolean) => void = () => undefined,
   ) {}
 
   async start(): Promise<void> {
@@ -30,6 +32,11 @@ export class Presence {
        ON CONFLICT (node) DO UPDATE SET seen_at = now()`,
       [this.node],
     );
+    const [row] = await this.sql.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM lc_im_nodes WHERE node <> $1 AND seen_at > now() - interval '${STALE_S} seconds'`,
+      [this.node],
+    );
+    this.onOthers(Number(row?.n ?? 0) > 0);
   }
 
   /** In order, so an offline never overtakes the online before it. */

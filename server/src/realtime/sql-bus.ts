@@ -35,11 +35,24 @@ export class SqlBus implements Bus {
     private readonly onError: (err: unknown) => void,
   ) {}
 
+  /**
+   * Whether another process has been heard of: alone, events need no NOTIFY (a query each). A
+   * process says hello when it starts, and presence beats count the processes alive.
+   */
+  othersAlive = false;
+  private heardAt = 0;
+
+  /** A presence beat's count; a process heard from in the last minute counts as alive anyway. */
+  noteOthers(alive: boolean): void {
+    this.othersAlive = alive || Date.now() - this.heardAt < 60_000;
+  }
+
   async start(): Promise<void> {
-    if (!this.sql.listen) return;
+    if (!this.sql.listen || !this.sql.notify) return;
     this.stop = await this.sql.listen(CHANNEL, (payload) => {
       this.receive(payload).catch(this.onError);
     });
+    await this.sql.notify(CHANNEL, JSON.stringify({ n: this.node, hello: true }));
   }
 
   subscribe(handler: (e: BusEvent) => void): void {
@@ -52,7 +65,7 @@ export class SqlBus implements Bus {
   }
 
   private async send(e: BusEvent): Promise<void> {
-    if (!this.sql.notify) return;
+    if (!this.sql.notify || !this.othersAlive) return;
     const text = JSON.stringify({ n: this.node, e }, replacer);
     if (Buffer.byteLength(text) <= INLINE_MAX) return this.sql.notify(CHANNEL, text);
     const [row] = await this.sql.query<{ id: string }>(
@@ -75,9 +88,11 @@ export class SqlBus implements Bus {
       if (!row) return;
       text = row.payload;
     }
-    const msg = JSON.parse(text, reviver) as { n: string; e: BusEvent };
+    const msg = JSON.parse(text, reviver) as { n: string; e?: BusEvent; hello?: boolean };
     if (msg.n === this.node) return;
-    for (const h of this.handlers) h(msg.e);
+    this.othersAlive = true;
+    this.heardAt = Date.now();
+    if (msg.e) for (const h of this.handlers) h(msg.e);
   }
 
   async close(): Promise<void> {
