@@ -1,6 +1,7 @@
 import { ApiError } from '../http/errors';
 import { RtmCode, RtmError } from './codes';
 import { changeMembers, countMembers, maxRead, queryConversations, startConversation } from './commands/conv';
+import { muteConversation, updateConversation } from './commands/conv-settings';
 import { direct } from './commands/direct';
 import { logs } from './commands/logs';
 import { patch } from './commands/patch';
@@ -28,6 +29,9 @@ const HANDLERS: Record<string, Handler> = {
   'conv remove': (ctx, s, cmd) => changeMembers(ctx, s, cmd, 'remove'),
   'conv count': countMembers,
   'conv max_read': maxRead,
+  'conv update': updateConversation,
+  'conv mute': (ctx, s, cmd) => muteConversation(ctx, s, cmd, true),
+  'conv unmute': (ctx, s, cmd) => muteConversation(ctx, s, cmd, false),
 };
 
 const keyOf = (cmd: Command) => (cmd.op ? `${cmd.cmd} ${cmd.op}` : String(cmd.cmd));

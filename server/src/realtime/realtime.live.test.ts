@@ -155,3 +155,36 @@ describe('edits, recalls and receipts', () => {
     expect(conv.lastDeliveredAt?.getTime()).toBeGreaterThan(0);
   });
 });
+
+describe('conversation settings', () => {
+  it('a member renames the conversation and mutes it; the REST API shows both', async () => {
+    const a = await open('set-a');
+    const created = await a.createConversation({ members: ['set-b'], name: 'before' });
+    // save, mute and unmute are missing from the SDK's typings.
+    const conv = created as unknown as {
+      id: string;
+      name: string;
+      save(): Promise<unknown>;
+      mute(): Promise<unknown>;
+      unmute(): Promise<unknown>;
+    };
+    conv.name = 'after';
+    await conv.save();
+    await conv.mute();
+    const [row] = (
+      await t.request('GET', '/1.2/rtm/conversations', {
+        auth: 'master',
+        query: { where: { objectId: conv.id } },
+      })
+    ).json.results as { name: string; mu: string[] }[];
+    expect(row).toMatchObject({ name: 'after', mu: ['set-a'] });
+    await conv.unmute();
+    const [again] = (
+      await t.request('GET', '/1.2/rtm/conversations', {
+        auth: 'master',
+        query: { where: { objectId: conv.id } },
+      })
+    ).json.results as { mu: string[] }[];
+    expect(again?.mu).toEqual([]);
+  });
+});
