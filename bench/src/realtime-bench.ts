@@ -155,11 +155,26 @@ async function gateway(): Promise<Figures & { sdk: number }> {
     const sdk = await inBatches(SDK_SAMPLE, 10, (k) =>
       new Realtime({ appId, appKey, RTMServers: url }).createIMClient(`sdk${k}`),
     );
+    console.error('gateway: connections open');
     await new Promise((r) => setTimeout(r, 1000));
     const mbPerConn = (rssMb(server.pid) - before) / N;
     totalMb = rssMb(server.pid);
 
-    const pair = (await rest('/1.2/rtm/conversations', { name: 'pair', m: ['u0', 'u1'] })).objectId as string;
+    // One-to-one: 10 pairs outside the group take turns, each sender within its command budget.
+    const pairBase = GROUP + 40;
+    const pairs1 = await Promise.all(
+      Array.from({ length: 10 }, async (_, p) => ({
+        from: clients[pairBase + 2 * p]!,
+        peer: `u${pairBase + 2 * p}`,
+        to: clients[pairBase + 2 * p + 1]!,
+        cid: (
+          await rest('/1.2/rtm/conversations', {
+            name: `o${p}`,
+            m: [`u${pairBase + 2 * p}`, `u${pairBase + 2 * p + 1}`],
+          })
+        ).objectId as string,
+      })),
+    );
     let serial = 10;
     const direct = (peerId: string, cid: string): Command => ({
       cmd: 'direct',
@@ -171,15 +186,21 @@ async function gateway(): Promise<Figures & { sdk: number }> {
       (async () => {
         for (;;) if ((await c.next()).cmd === 'direct') return performance.now();
       })();
-    const [u0, u1] = clients as [RawClient, RawClient];
+    /** Sends and waits for `arrivals`; a refusal of the send fails the run instead of waiting forever. */
+    const sendAndWait = async <T>(from: RawClient, cmd: Command, arrivals: Promise<T>): Promise<T> => {
+      const ack = await from.call(cmd);
+      if (ack.cmd !== 'ack') throw new Error(`send refused: ${JSON.stringify(ack)}`);
+      return arrivals;
+    };
+    const u0 = clients[0]!;
     const one: number[] = [];
     for (let s = 0; s < SAMPLES; s += 1) {
-      const at = arrival(u1);
+      const p = pairs1[s % pairs1.length]!;
+      const at = arrival(p.to);
       const t0 = performance.now();
-      u0.send(direct('u0', pair));
-      one.push((await at) - t0);
-      await u0.next(); // its ack
+      one.push((await sendAndWait(p.from, direct(p.peer, p.cid), at)) - t0);
     }
+    console.error('gateway: one-to-one measured');
     const members = [
       ...Array.from({ length: GROUP - SDK_SAMPLE }, (_, k) => `u${k}`),
       ...sdk.map((c) => c.id),
@@ -192,16 +213,15 @@ async function gateway(): Promise<Figures & { sdk: number }> {
     for (let s = 0; s < 30; s += 1) {
       const arrivals = clients.slice(1, GROUP - SDK_SAMPLE).map(arrival);
       const t0 = performance.now();
-      u0.send(direct('u0', group));
-      const times = await Promise.all(arrivals);
+      const times = await sendAndWait(u0, direct('u0', group), Promise.all(arrivals));
       groupFirst.push(Math.min(...times) - t0);
       groupLast.push(Math.max(...times) - t0);
-      await u0.next();
     }
-    // Messages a second: 2,000 sends over 20 pairs, each sender waiting for its ack (needs
+    console.error('gateway: group measured');
+    // Messages a second: 1,800 sends over 20 pairs, each sender waiting for its ack (needs
     // connections >= group + 40 + the SDK sample).
     const pairs = 20;
-    const per = 100;
+    const per = 90;
     // Clients outside the group, so the group's members do not queue these deliveries.
     const base = GROUP;
     const convs = await Promise.all(
@@ -221,8 +241,8 @@ async function gateway(): Promise<Figures & { sdk: number }> {
       convs.map(async (cid, p) => {
         const from = clients[base + 2 * p]!;
         for (let k = 0; k < per; k += 1) {
-          const cmd = direct(`u${base + 2 * p}`, cid);
-          await from.call(cmd);
+          const ack = await from.call(direct(`u${base + 2 * p}`, cid));
+          if (ack.cmd !== 'ack') throw new Error(`send refused: ${JSON.stringify(ack)}`);
         }
       }),
     );
@@ -246,6 +266,7 @@ async function main(): Promise<void> {
     `realtime: ${N.toLocaleString('en')} connections, group of ${GROUP}, ${SAMPLES} one-to-one samples`,
   );
   const f = await floor();
+  console.error('floor measured');
   const g = await gateway();
   console.log(row('memory per connection', g.mbPerConn * 1024, f.mbPerConn * 1024, 'KB'));
   console.log(
