@@ -49,6 +49,16 @@ import { createImArea } from './im';
 import { createPushArea } from './push';
 import type { PushConfig } from './push';
 import type { SignHookConfig } from './im/sign-hook';
+import { DEFAULT_LIMITS } from './realtime/context';
+import type { RealtimeLimits } from './realtime/context';
+import { Hub } from './realtime/hub';
+import { Presence } from './realtime/presence';
+import { Registry } from './realtime/registry';
+import { SqlBus } from './realtime/sql-bus';
+import { realtimeRoutes } from './realtime/route';
+import { TokenStore } from './realtime/tokens';
+import { attachRealtime } from './realtime/transport';
+import type { RealtimeTransport } from './realtime/transport';
 
 export interface ServerOptions {
   sql: Sql;
@@ -72,6 +82,10 @@ export interface ServerOptions {
   pushRecordRetentionDays?: number | undefined;
   /** Doc 3 `_rtmClientSign`: where the login-signature hook is; none: every signature is allowed. */
   rtmSignHook?: SignHookConfig | undefined;
+  /** Serve HTTPS (and wss) with this certificate and key (PEM). */
+  tls?: { cert: string; key: string } | undefined;
+  /** The realtime gateway: login signatures required, frame and command limits. */
+  realtime?: { signatureRequired?: boolean; limits?: Partial<RealtimeLimits> };
 }
 
 export interface Server {
@@ -81,6 +95,9 @@ export interface Server {
   classes: ClassRegistry;
   maintenance: Maintenance;
   jobs: JobRunner;
+  /** The live connections of the realtime gateway. */
+  hub: Hub;
+  realtime: RealtimeTransport;
   close(): Promise<void>;
 }
 
@@ -120,6 +137,15 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     config: opts.pushConfig,
     recordRetentionDays: opts.pushRecordRetentionDays,
   });
+  // Processes on one database share deliveries, kicks and presence through it (LISTEN/NOTIFY).
+  const bus = new SqlBus(sql, (err) => logError(err));
+  const presence = new Presence(
+    sql,
+    bus.node,
+    (err) => logError(err),
+    (alive) => bus.noteOthers(alive),
+  );
+  const hub = new Hub(new Registry(presence), bus, presence);
   const im = await createImArea({
     sql,
     classes,
@@ -130,7 +156,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     masterKey: opts.keys.masterKey,
     push: (tx, request) => push.sendFor(tx, request, 'rtm'),
     signHook: opts.rtmSignHook,
+    live: hub,
   });
+  await bus.start();
+  await presence.start();
   const uploads = new UploadService({ ...accounts, blobs }, sql);
 
   // Doc 1 File record: "File records are queried as the class path /1.1/classes/files".
@@ -177,6 +206,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     logLevel: opts.logLevel ?? 'info',
     trustProxy: opts.trustProxy ?? false,
     publicUrl: opts.publicUrl,
+    https: opts.tls,
     now: () => clock.now(),
     extraRoutes: (app) => {
       app.get('/healthz', async () => {
@@ -187,7 +217,17 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       fileContentRoutes(app, { sql, blobs });
       fileUploadRoutes(app, { blobs, uploads });
       accountPageRoutes(app, sql, clock);
+      realtimeRoutes(app, opts.publicUrl);
     },
+  });
+  const realtime = attachRealtime(http.server, {
+    sql,
+    im: im.deps,
+    hub,
+    tokens: new TokenStore(),
+    signatureRequired: opts.realtime?.signatureRequired ?? false,
+    limits: { ...DEFAULT_LIMITS, ...opts.realtime?.limits },
+    log: (err) => logError(err),
   });
   logError = (err) => http.log.error({ err }, 'background or batch element failure');
   worker.start();
@@ -200,7 +240,12 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     classes,
     maintenance,
     jobs,
+    hub,
+    realtime,
     async close() {
+      await realtime.close();
+      await presence.stop();
+      await bus.close();
       await jobs.stop();
       await push.close();
       await im.close();

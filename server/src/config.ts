@@ -64,12 +64,21 @@ const envSchema = z
     LC_HOOK_KEY: z.string().optional(),
     /** Hooks may be on loopback or private addresses (the same machine or network). */
     LC_HOOKS_ALLOW_PRIVATE: flag,
+    /** Serve HTTPS and wss with this certificate and key (PEM files); both or neither. */
+    TLS_CERT_FILE: z.string().trim().optional(),
+    TLS_KEY_FILE: z.string().trim().optional(),
+    /** The realtime gateway refuses a session open without a valid login signature. */
+    LC_RTM_SIGNATURE: flag,
     /** How long a dead process's background jobs wait before another process takes them over. */
     JOBS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   })
   .refine((c) => c.LC_APP_KEY !== c.LC_MASTER_KEY, {
     message: 'LC_MASTER_KEY must differ from LC_APP_KEY',
     path: ['LC_MASTER_KEY'],
+  })
+  .refine((c) => !c.TLS_CERT_FILE === !c.TLS_KEY_FILE, {
+    message: 'TLS_CERT_FILE and TLS_KEY_FILE go together: set both, or neither',
+    path: ['TLS_KEY_FILE'],
   });
 
 export type ServerConfig = z.infer<typeof envSchema>;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { openSql } from '@switchboard/shared/sql';
 import { createServer } from './app';
 import { dataDirOf, filesDirOf, loadConfig } from './config';
@@ -44,6 +45,11 @@ async function main(): Promise<void> {
           },
         }
       : {}),
+    tls:
+      config.TLS_CERT_FILE && config.TLS_KEY_FILE
+        ? { cert: readFileSync(config.TLS_CERT_FILE, 'utf8'), key: readFileSync(config.TLS_KEY_FILE, 'utf8') }
+        : undefined,
+    realtime: { signatureRequired: config.LC_RTM_SIGNATURE },
   });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(server);

@@ -28,6 +28,8 @@ export interface TransportOptions {
   trustProxy: TrustProxy;
   /** PUBLIC_URL; without it, links are built on the address the server listens on. */
   publicUrl?: string | undefined;
+  /** Serve HTTPS with this certificate and key (PEM). */
+  https?: { cert: string; key: string } | undefined;
   /** The server clock: X-LC-Sign timestamps are checked against it. */
   now: () => Date;
   /** Extra unauthenticated routes (health, test control) registered by the caller. */
@@ -55,7 +57,9 @@ function sendError(reply: FastifyReply, status: number, code: number, error: str
 }
 
 export async function createTransport(opts: TransportOptions): Promise<FastifyInstance> {
+  // Typed as the HTTP flavour: the routes and upgrade handling are the same over TLS.
   const app = Fastify({
+    ...(opts.https ? { https: opts.https } : {}),
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(opts.trustProxy),
     logger: { level: opts.logLevel },

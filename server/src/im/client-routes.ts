@@ -35,26 +35,24 @@ export function loginSignature(
   return createHmac('sha1', masterKey).update(`${appId}:${client}::${ts}:${nonce}`).digest('hex');
 }
 
-/**
- * Doc 3 Clients. Live connections are the gateway's, which this server does not run yet: every
- * client is offline and a kick reaches nobody.
- */
+/** Doc 3 Clients. Who is online, and kicks, go to the realtime gateway's live connections. */
 export function clientRoutes(router: ApiRouter, d: ImDeps): void {
-  router.on('POST', `${CL}/check-online`, (req) => {
+  router.on('POST', `${CL}/check-online`, async (req) => {
     requireMaster(req.auth, 'checking who is online');
-    parseBody(checkOnlineSchema, req.body);
-    return Promise.resolve({ body: { results: [] } });
+    const { client_ids } = parseBody(checkOnlineSchema, req.body);
+    return { body: { results: await d.live.online([...new Set(client_ids)]) } };
   });
   router.on('GET', `${CL}/:clientId/unread-count`, async (req) => {
     const client = parseInput(clientId, req.params.clientId, 'client id');
     const conv = req.query.conv_id || undefined;
     return { body: { count: await unreadCount(req.sql, client, conv) } };
   });
-  router.on('POST', `${CL}/:clientId/kick`, (req) => {
+  router.on('POST', `${CL}/:clientId/kick`, async (req) => {
     requireMaster(req.auth, 'kicking clients');
-    parseInput(clientId, req.params.clientId, 'client id');
-    parseBody(kickSchema, req.body ?? {});
-    return Promise.resolve({ body: {} });
+    const client = parseInput(clientId, req.params.clientId, 'client id');
+    const { reason } = parseBody(kickSchema, req.body ?? {});
+    await d.live.kick(client, reason);
+    return { body: {} };
   });
   router.on('GET', `${CL}/:clientId/service-conversations`, async (req) => {
     requireMaster(req.auth, 'listing subscriptions');

@@ -4,6 +4,7 @@ import type { Conversations } from './conversations';
 import type { ImPush } from './offline-push';
 import type { ImRateCounter } from './rate';
 import type { SignHook } from './sign-hook';
+import type { ImLive } from './live';
 
 export interface ImDeps {
   conversations: Conversations;
@@ -17,4 +18,6 @@ export interface ImDeps {
   push: ImPush;
   /** Doc 3 `_rtmClientSign`, when configured. */
   signHook: SignHook | undefined;
+  /** The live connections (the realtime gateway). */
+  live: ImLive;
 }

@@ -17,10 +17,18 @@ export function oneMonthAhead(now: Date): number {
 
 /** Doc 3 Global: stats, all conversations, global broadcasts, app-wide history. */
 export function globalRoutes(router: ApiRouter, d: ImDeps): void {
-  router.on('GET', '/1.2/rtm/stats', (req) => {
+  router.on('GET', '/1.2/rtm/stats', async (req) => {
     requireMaster(req.auth, 'messaging statistics');
-    // Online users and logins come from live connections, which this server does not hold yet.
-    return Promise.resolve({ body: { result: { online_user_count: 0, user_count_today: 0 } } });
+    // Online users from the live connections; users today from the gateway's login record (UTC day).
+    const [today] = await req.sql.query<{ n: string }>(
+      'SELECT count(*)::text AS n FROM lc_im_logins WHERE day = $1',
+      [d.clock.now().toISOString().slice(0, 10)],
+    );
+    return {
+      body: {
+        result: { online_user_count: await d.live.onlineCount(), user_count_today: Number(today?.n ?? 0) },
+      },
+    };
   });
   router.on('GET', '/1.2/rtm/all-conversations', (req) => {
     requireMaster(req.auth, 'listing conversations');

@@ -12,6 +12,8 @@ import { Conversations } from './conversations';
 import type { ImDeps } from './deps';
 import { globalRoutes } from './global-routes';
 import { IM_TABLES, imMigrations } from './migrations';
+import { NO_LIVE } from './live';
+import type { ImLive } from './live';
 import { roomRoutes } from './room-routes';
 import { serviceRoutes } from './service-routes';
 import { ensureImClasses } from './setup';
@@ -33,9 +35,12 @@ export interface ImAreaDeps {
   /** The push area's sender, for offline push. */
   push: ImPush;
   signHook?: SignHookConfig | undefined;
+  live?: ImLive;
 }
 
 export interface ImArea {
+  /** What the IM rules need, for the realtime gateway that reuses them. */
+  deps: ImDeps;
   /** `_Conversation` for /1.1/classes/_Conversation (the SDK's AV.Conversation#save). */
   conversations: ClassApi;
   routes(router: ApiRouter): void;
@@ -57,8 +62,10 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     rate: new ImRateCounter(),
     push: d.push,
     signHook: d.signHook ? new SignHook(d.signHook, d.appId) : undefined,
+    live: d.live ?? NO_LIVE,
   };
   return {
+    deps,
     conversations: conversations.api,
     routes(router) {
       conversationRoutes(router, deps);

@@ -2,14 +2,17 @@ import { LcCode } from '@switchboard/shared';
 import { ApiError, badRequest } from '../http/errors';
 import { requireMaster } from '../http/require-master';
 import type { ApiRequest, ApiResponse } from '../http/types';
+import type { ConversationRow } from './conversations';
 import type { ImDeps } from './deps';
+import type { LivePatch } from './live';
 import type { ConvKind } from './kinds';
 import { deleteMessage, findMessage, recallMessage, replaceMessage } from './messages';
+import { publishMessage, recipientsOf } from './publish';
 import type { MessageRow } from './messages';
 import { intParam, modifySchema, parseBody, recallSchema, roomSendSchema, sendSchema } from './params';
 import type { SendInput } from './params';
 import type { RateCategory } from './rate';
-import { memberAudience, storeWithPush } from './offline-push';
+import { memberAudience } from './offline-push';
 
 /** Counts a call of `category` against the app's Doc 3 limits (429 past them). */
 export async function rateCheck(d: ImDeps, req: ApiRequest, category: RateCategory): Promise<void> {
@@ -25,13 +28,13 @@ export async function sendToConversation(
   requireMaster(req.auth, 'sending messages');
   const input = parseBody(kind === 'room' ? roomSendSchema : sendSchema, req.body);
   const id = req.params.convId ?? '';
-  // Inside a batch the count is a database write of the batch: the conversation is checked first.
-  if (req.inBatch) await d.conversations.require(req.sql, id, kind);
+  const conv = await d.conversations.require(req.sql, id, kind);
   await rateCheck(d, req, 'normal');
   const extra: Record<string, unknown> = {};
   for (const k of ['no_sync', 'push_data', 'priority', 'mention_all', 'mention_client_ids'] as const)
     if (k in input && (input as Record<string, unknown>)[k] !== undefined)
       extra[k] = (input as Record<string, unknown>)[k];
+  const mentions = (input as { mention_client_ids?: string[] }).mention_client_ids;
   const message = {
     convId: id,
     kind,
@@ -39,13 +42,15 @@ export async function sendToConversation(
     data: input.message,
     transient: input.transient,
     extra,
+    ...(mentions ? { mentionPids: mentions } : {}),
+    ...((input as { mention_all?: boolean }).mention_all ? { mentionAll: true } : {}),
   };
   const now = d.clock.now();
   // Doc 3: chat rooms take no push_data.
   const pushData = kind === 'conv' ? (input as SendInput).push_data : undefined;
   let sent: { msgId: string; ts: number };
   try {
-    sent = await storeWithPush(d, req.sql, message, {
+    sent = await publishMessage(d, req.sql, conv, message, undefined, {
       data: pushData,
       audience: (tx) => memberAudience(d, tx, id, input.from_client),
     });
@@ -64,6 +69,26 @@ export async function sendToConversation(
  */
 const categoryOf = (row: MessageRow): RateCategory =>
   row.global ? 'broadcast' : row.broadcast ? 'subscription' : 'normal';
+
+/** A modify or recall, for the members connected now. */
+export function patchOf(
+  conv: ConversationRow,
+  row: MessageRow,
+  data: string,
+  recall: boolean,
+  patchTs: number,
+): LivePatch {
+  return {
+    convId: row.conv_id,
+    to: recipientsOf(conv, row.to_clients ?? undefined),
+    from: row.from_client,
+    msgId: row.msg_id,
+    ts: Number(row.ts),
+    data,
+    recall,
+    patchTs,
+  };
+}
 
 /** The message `msgId` of conversation `convId` whose timestamp and sender match (Doc 3 rules). */
 async function matching(
@@ -102,11 +127,13 @@ export async function modifyMessage(d: ImDeps, req: ApiRequest, kind: ConvKind):
   if (input.to_clients && kind !== 'sys')
     throw badRequest(LcCode.InvalidParameter, 'to_clients is only for service conversations.');
   const convId = req.params.convId ?? '';
-  await d.conversations.require(req.sql, convId, kind);
+  const conv = await d.conversations.require(req.sql, convId, kind);
   const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
   assertRecipients(row, input.to_clients);
   await rateCheck(d, req, categoryOf(row));
-  await replaceMessage(req.sql, row.msg_id, input.message);
+  const patchTs = d.clock.now().getTime();
+  await replaceMessage(req.sql, row.msg_id, input.message, patchTs);
+  d.live.patch(patchOf(conv, row, input.message, false, patchTs));
   return { body: {} };
 }
 
@@ -117,11 +144,13 @@ export async function recall(d: ImDeps, req: ApiRequest, kind: ConvKind): Promis
   if (input.to_clients && kind !== 'sys')
     throw badRequest(LcCode.InvalidParameter, 'to_clients is only for service conversations.');
   const convId = req.params.convId ?? '';
-  await d.conversations.require(req.sql, convId, kind);
+  const conv = await d.conversations.require(req.sql, convId, kind);
   const row = await matching(req, convId, req.params.msgId ?? '', input.from_client, input.timestamp);
   assertRecipients(row, input.to_clients);
   await rateCheck(d, req, categoryOf(row));
-  await recallMessage(req.sql, row.msg_id);
+  const patchTs = d.clock.now().getTime();
+  await recallMessage(req.sql, row.msg_id, patchTs);
+  d.live.patch(patchOf(conv, row, '', true, patchTs));
   return { body: {} };
 }
 

@@ -21,8 +21,9 @@ export interface MessageRow {
   recalled: boolean;
   bin: boolean;
   from_ip: string;
+  patched_at: string | null;
   /** Send parameters kept with the message (push_data, mentions...). */
-  extra?: Record<string, unknown> | null;
+  extra: Record<string, unknown> | null;
 }
 
 export interface NewMessage {
@@ -37,6 +38,8 @@ export interface NewMessage {
   global?: boolean;
   validTill?: number | undefined;
   fromIp?: string | undefined;
+  /** data holds base64 of binary content (the realtime protocol's binaryMsg). */
+  bin?: boolean;
   extra?: Record<string, unknown>;
 }
 
@@ -94,9 +97,9 @@ export async function storeMessage(
        RETURNING last_ts, msg_count
      ), msg AS (
        INSERT INTO lc_im_messages (conv_id, ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
-         valid_till, from_ip, extra)
+         valid_till, from_ip, extra, bin)
        SELECT $1, k.last_ts, $4::text, $5::text, $6::text, $7::text, $8::text[], $9::boolean, $10::boolean,
-         $11::bigint, $12::text, $13::jsonb FROM k WHERE NOT $14::boolean
+         $11::bigint, $12::text, $13::jsonb, $15::boolean FROM k WHERE NOT $14::boolean
      ), seen AS (
        INSERT INTO lc_im_reads (conv_id, client_id, seen) SELECT $1, $6, k.msg_count FROM k
        WHERE NOT $14::boolean AND $5::text = 'conv'
@@ -121,6 +124,7 @@ export async function storeMessage(
       m.fromIp ?? '',
       m.extra ? JSON.stringify(m.extra) : null,
       transient,
+      m.bin ?? false,
     ],
   );
   const [row] = rows;
@@ -149,7 +153,7 @@ export function messageRecord(r: MessageRow): Record<string, unknown> {
 }
 
 const COLUMNS = `conv_id, ts::text AS ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
-  valid_till::text AS valid_till, recalled, bin, from_ip, extra`;
+  valid_till::text AS valid_till, recalled, bin, from_ip, patched_at::text AS patched_at, extra`;
 
 /** One page of history under `scope` (SQL conditions over lc_im_messages with params $1..$n). */
 export async function historyPage(
@@ -157,6 +161,15 @@ export async function historyPage(
   scope: { where: string[]; params: unknown[] },
   h: HistoryQuery,
 ): Promise<Record<string, unknown>[]> {
+  return (await historyRows(sql, scope, h)).map(messageRecord);
+}
+
+/** The rows of one history page, in the page's order. */
+export async function historyRows(
+  sql: Sql,
+  scope: { where: string[]; params: unknown[] },
+  h: HistoryQuery,
+): Promise<MessageRow[]> {
   const c = historyClause(h, scope.params.length + 1);
   const params = [...scope.params, ...c.params, h.limit];
   const where = [...scope.where, ...c.where];
@@ -165,7 +178,7 @@ export async function historyPage(
      ORDER BY ${c.order} LIMIT $${params.length}`,
     params,
   );
-  return rows.map(messageRecord);
+  return rows;
 }
 
 export async function findMessage(sql: Sql, convId: string, msgId: string): Promise<MessageRow | undefined> {
@@ -183,13 +196,20 @@ export async function findMessageById(sql: Sql, msgId: string): Promise<MessageR
   return row;
 }
 
-export async function replaceMessage(sql: Sql, msgId: string, data: string): Promise<void> {
-  await sql.query('UPDATE lc_im_messages SET data = $2 WHERE msg_id = $1', [msgId, data]);
+export async function replaceMessage(sql: Sql, msgId: string, data: string, patchTs: number): Promise<void> {
+  await sql.query('UPDATE lc_im_messages SET data = $2, bin = false, patched_at = $3 WHERE msg_id = $1', [
+    msgId,
+    data,
+    patchTs,
+  ]);
 }
 
 /** A recalled message keeps its place in the history, without its content. */
-export async function recallMessage(sql: Sql, msgId: string): Promise<void> {
-  await sql.query("UPDATE lc_im_messages SET recalled = true, data = '' WHERE msg_id = $1", [msgId]);
+export async function recallMessage(sql: Sql, msgId: string, patchTs: number): Promise<void> {
+  await sql.query(
+    "UPDATE lc_im_messages SET recalled = true, data = '', bin = false, patched_at = $2 WHERE msg_id = $1",
+    [msgId, patchTs],
+  );
 }
 
 export async function deleteMessage(sql: Sql, msgId: string): Promise<void> {

@@ -57,6 +57,42 @@ export const imMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The realtime gateway: when a message was last modified or recalled, each member's delivered
+    // (ack) and read positions as timestamps (receipts), and who logged in each day (stats).
+    id: '0002_realtime',
+    sql: `
+      ALTER TABLE lc_im_messages ADD COLUMN patched_at bigint;
+      ALTER TABLE lc_im_reads ADD COLUMN ack_ts bigint;
+      ALTER TABLE lc_im_reads ADD COLUMN read_ts bigint;
+      CREATE TABLE lc_im_logins (
+        day date NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (day, client_id)
+      );
+    `,
+  },
+  {
+    // Several realtime processes on one database: events too large for a NOTIFY payload, and which
+    // clients are online on which process (a process that stops beating is left out).
+    id: '0003_realtime_nodes',
+    sql: `
+      CREATE TABLE lc_im_bus (
+        id bigserial PRIMARY KEY,
+        payload text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE lc_im_nodes (
+        node text PRIMARY KEY,
+        seen_at timestamptz NOT NULL
+      );
+      CREATE TABLE lc_im_presence (
+        node text NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        PRIMARY KEY (client_id, node)
+      );
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Conversation class goes with the other classes). */
@@ -66,4 +102,5 @@ export const IM_TABLES = [
   'lc_im_reads',
   'lc_im_subscribers',
   'lc_im_rate',
+  'lc_im_logins',
 ];

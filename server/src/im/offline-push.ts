@@ -42,9 +42,9 @@ export function pushDataOf(given: string | Record<string, unknown>): {
 }
 
 /**
- * Offline push of a message (Doc 3 push_data, broadcast push): to the audience's devices that are
- * not online. The realtime gateway does not run yet, so nobody is online and every device of the
- * audience is a target. Written in `tx` with the message, so both or neither happen.
+ * Offline push of a message (Doc 3 push_data, broadcast push): to the audience's clients that are
+ * not connected to the realtime gateway now (a global broadcast goes to every device). Written in
+ * `tx` with the message, so both or neither happen.
  */
 export async function offlinePush(
   d: ImDeps,
@@ -55,7 +55,10 @@ export async function offlinePush(
   let where: Record<string, unknown>;
   if ('everyDevice' in audience) where = { deviceType: { $in: ['ios', 'android'] } };
   else {
-    const clients = [...new Set(audience.clients)];
+    // Doc 3: the push reaches members who are offline; those online get the message live.
+    const all = [...new Set(audience.clients)];
+    const online = new Set(all.length ? await d.live.online(all) : []);
+    const clients = all.filter((c) => !online.has(c));
     if (clients.length === 0) return;
     where = { channels: { $in: clients } };
   }
@@ -85,6 +88,12 @@ export async function subscriberAudience(tx: Sql, convId: string, from: string):
   return { clients: rows.map((r) => r.client_id) };
 }
 
+/** A message's offline push: its push data (none: no push) and who it goes to. */
+export interface OfflinePushOf {
+  data: string | Record<string, unknown> | undefined;
+  audience: (tx: Sql) => Promise<PushAudience>;
+}
+
 /**
  * Stores a message that the caller has found its conversation for, with its offline push when it
  * has push data (not for transient messages, which reach only who is online): both in one
@@ -94,16 +103,16 @@ export async function storeWithPush(
   d: ImDeps,
   sql: Sql,
   m: NewMessage,
-  push: { data: string | Record<string, unknown> | undefined; audience: (tx: Sql) => Promise<PushAudience> },
+  push?: OfflinePushOf,
 ): Promise<{ msgId: string; ts: number }> {
   const now = d.clock.now().getTime();
-  const given = m.transient ? undefined : push.data;
+  const given = m.transient ? undefined : push?.data;
   const sent =
     given === undefined
       ? await storeMessage(sql, m, now)
       : await sql.transaction(async (tx) => {
           const stored = await storeMessage(tx, m, now);
-          if (stored) await offlinePush(d, tx, given, await push.audience(tx));
+          if (stored && push) await offlinePush(d, tx, given, await push.audience(tx));
           return stored;
         });
   if (!sent) throw notFound(m.kind, m.convId);

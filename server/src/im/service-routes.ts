@@ -11,6 +11,7 @@ import { resourceRoutes } from './resource-routes';
 import { deleteQuery, modifyMessage, rateCheck, recall } from './message-ops';
 import { findMessage } from './messages';
 import { storeWithPush, subscriberAudience } from './offline-push';
+import { publishMessage } from './publish';
 import { broadcastSchema, clientId, intParam, parseBody, serviceSendSchema } from './params';
 import { countSubscribers, listSubscribers, subscribe, unsubscribe } from './subscribers';
 
@@ -80,9 +81,11 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
     if (input.push_data !== undefined) extra.push_data = input.push_data;
     if (input.priority !== undefined) extra.priority = input.priority;
     const to = [...new Set(input.to_clients)];
-    const sent = await storeWithPush(
+    const conv = await d.conversations.require(req.sql, id, 'sys');
+    const sent = await publishMessage(
       d,
       req.sql,
+      conv,
       {
         convId: id,
         kind: 'sys',
@@ -92,6 +95,7 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
         transient: input.transient,
         extra,
       },
+      undefined,
       {
         data: input.push_data,
         audience: () => Promise.resolve({ clients: to.filter((c) => c !== input.from_client) }),

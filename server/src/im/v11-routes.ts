@@ -13,6 +13,7 @@ import { modifyMessage, rateCheck, recall } from './message-ops';
 import type { NewMessage } from './messages';
 import { memberAudience, storeWithPush, subscriberAudience } from './offline-push';
 import type { PushAudience } from './offline-push';
+import { publishMessage } from './publish';
 import { clientId, clientIds, messageText, parseBody } from './params';
 
 /**
@@ -89,15 +90,20 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     for (const k of ['no_sync', 'push_data', 'priority'] as const) if (b[k] !== undefined) extra[k] = b[k];
     const to = b.to_peers ? [...new Set(b.to_peers)] : undefined;
     return answer(
-      await store(
-        req,
+      await publishMessage(
+        d,
+        req.sql,
+        conv,
         { convId: b.conv_id, kind, from, data: b.message, transient: b.transient, toClients: to, extra },
-        // Doc 3: chat rooms have no push_data.
-        kind === 'room' ? undefined : b.push_data,
-        (tx) =>
-          to
-            ? Promise.resolve({ clients: to.filter((c) => c !== from) })
-            : memberAudience(d, tx, b.conv_id, from),
+        undefined,
+        {
+          // Doc 3: chat rooms have no push_data.
+          data: kind === 'room' ? undefined : b.push_data,
+          audience: (tx) =>
+            to
+              ? Promise.resolve({ clients: to.filter((c) => c !== from) })
+              : memberAudience(d, tx, b.conv_id, from),
+        },
       ),
     );
   });

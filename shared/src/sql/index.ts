@@ -17,6 +17,13 @@ export interface Sql {
   /** Runs fn in one transaction; nested calls join the outer one. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (scoped to this database and schema): `onPayload` gets each NOTIFY's text.
+   * Resolves with a function that stops listening. Absent inside transactions.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` (same scope as listen) with `payload` (under 8000 bytes). */
+  notify?(channel: string, payload: string): Promise<void>;
 }
 
 export interface OpenSqlOptions {

@@ -36,5 +36,13 @@ export async function openPglite(dataDir: string | undefined, statementTimeoutMs
     },
     transaction: (fn) => db.transaction((tx) => fn(wrapTx(tx, statementTimeoutMs))),
     close: () => db.close(),
+    // PGlite's LISTEN/NOTIFY works within the process that holds the database.
+    listen: async (channel, onPayload) => {
+      const stop = await db.listen(channel, onPayload);
+      return () => stop();
+    },
+    notify: async (channel, payload) => {
+      await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
   };
 }

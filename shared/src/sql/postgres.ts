@@ -46,6 +46,9 @@ export async function openPostgres(
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Channels are per schema, so apps (and test files) sharing a database never hear each other.
+  const scoped = (channel: string) => `${channel}__${schema ?? 'public'}`;
+  const listener = new Listener(url);
   return {
     kind: 'postgres',
     statementTimeoutMs,
@@ -68,6 +71,76 @@ export async function openPostgres(
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await listener.stop();
+      await pool.end();
+    },
+    listen: (channel, onPayload) => listener.listen(scoped(channel), onPayload),
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [scoped(channel), payload]);
+    },
   };
+}
+
+/**
+ * One connection that LISTENs for the whole pool (a pooled connection would drop its LISTENs when
+ * returned). It reconnects after an error and listens again; notifications sent in between are lost.
+ */
+class Listener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private stopped = false;
+
+  constructor(private readonly url: string) {}
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (n) => {
+        for (const h of this.handlers.get(n.channel) ?? []) h(n.payload ?? '');
+      });
+      client.on('error', () => {
+        this.client = undefined;
+        client.end().catch(() => undefined);
+        if (!this.stopped) setTimeout(() => void this.reconnect(), 1000).unref();
+      });
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN "${channel}"`);
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async reconnect(): Promise<void> {
+    await this.connect().catch(() => {
+      if (!this.stopped) setTimeout(() => void this.reconnect(), 1000).unref();
+    });
+  }
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    const first = !set;
+    if (!set) this.handlers.set(channel, (set = new Set()));
+    set.add(onPayload);
+    const client = await this.connect();
+    if (first) await client.query(`LISTEN "${channel}"`);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size) return;
+      this.handlers.delete(channel);
+      await this.client?.query(`UNLISTEN "${channel}"`).catch(() => undefined);
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
 }

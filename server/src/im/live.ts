@@ -1,0 +1,52 @@
+import type { ConvKind } from './kinds';
+
+/** A stored (or transient) message, for the clients connected now. */
+export interface LiveMessage {
+  convId: string;
+  kind: ConvKind;
+  /** Who gets it: the conversation's members, or the chosen users of a service conversation. */
+  to: string[];
+  from: string;
+  msgId: string;
+  ts: number;
+  data: string;
+  bin?: boolean;
+  transient?: boolean;
+  mentionPids?: string[];
+  mentionAll?: boolean;
+  /** The sending session's connection, which does not get its own message back. */
+  origin?: string | undefined;
+}
+
+export interface LivePatch {
+  convId: string;
+  to: string[];
+  from: string;
+  msgId: string;
+  ts: number;
+  data: string;
+  recall: boolean;
+  patchTs: number;
+}
+
+/**
+ * What the REST API asks of the live connections (the realtime gateway): delivery, kicks, and who
+ * is online. Without a gateway nobody is online and deliveries go nowhere.
+ */
+export interface ImLive {
+  message(m: LiveMessage): void;
+  patch(p: LivePatch): void;
+  kick(clientId: string, reason: string | undefined): Promise<void>;
+  online(clientIds: string[]): Promise<string[]>;
+  onlineCount(): Promise<number>;
+  roomMembers(convId: string): Promise<string[]>;
+}
+
+export const NO_LIVE: ImLive = {
+  message: () => undefined,
+  patch: () => undefined,
+  kick: () => Promise.resolve(),
+  online: () => Promise.resolve([]),
+  onlineCount: () => Promise.resolve(0),
+  roomMembers: () => Promise.resolve([]),
+};

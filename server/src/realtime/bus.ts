@@ -1,0 +1,30 @@
+import type { Command } from './proto/codec';
+
+/** Who a `send` goes to: client ids, or whoever has joined a chat room on each process. */
+export type Audience = { peers: string[] } | { room: string };
+
+/** What one process tells every process (itself included) about the live connections. */
+export type BusEvent =
+  | { t: 'send'; to: Audience; cmd: Command; except?: string | undefined }
+  | { t: 'kick'; peer: string; code: number; reason: string }
+  | { t: 'conflict'; peer: string; tag: string; except: string };
+
+export interface Bus {
+  publish(e: BusEvent): void;
+  subscribe(handler: (e: BusEvent) => void): void;
+  close(): Promise<void>;
+}
+
+/** One process: events go straight to the handlers. */
+export class LocalBus implements Bus {
+  private readonly handlers: ((e: BusEvent) => void)[] = [];
+  publish(e: BusEvent): void {
+    for (const h of this.handlers) h(e);
+  }
+  subscribe(handler: (e: BusEvent) => void): void {
+    this.handlers.push(handler);
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,89 @@
+import type { Sql } from '@switchboard/shared/sql';
+
+const BEAT_MS = 10_000;
+/** A process not heard from for this long is taken as gone, with its clients. */
+const STALE_S = 30;
+
+/**
+ * Who is online on which process, in the database, so check-online and stats see every process.
+ * Rows change when a client's first session opens or its last one closes here.
+ */
+export class Presence {
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly sql: Sql,
+    readonly node: string,
+    private readonly onError: (err: unknown) => void,
+    /** Told at each beat whether other processes are alive. */
+    private readonly onOthers: (alive: boolean) => void = () => undefined,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.beat();
+    this.timer = setInterval(() => void this.beat().catch(this.onError), BEAT_MS);
+    this.timer.unref();
+  }
+
+  private async beat(): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO lc_im_nodes (node, seen_at) VALUES ($1, now())
+       ON CONFLICT (node) DO UPDATE SET seen_at = now()`,
+      [this.node],
+    );
+    const [row] = await this.sql.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM lc_im_nodes WHERE node <> $1 AND seen_at > now() - interval '${STALE_S} seconds'`,
+      [this.node],
+    );
+    this.onOthers(Number(row?.n ?? 0) > 0);
+  }
+
+  /** In order, so an offline never overtakes the online before it. */
+  private enqueue(text: string, params: unknown[]): void {
+    this.chain = this.chain.then(() => this.sql.query(text, params)).catch(this.onError);
+  }
+
+  online(clientId: string): void {
+    this.enqueue('INSERT INTO lc_im_presence (node, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      this.node,
+      clientId,
+    ]);
+  }
+
+  offline(clientId: string): void {
+    this.enqueue('DELETE FROM lc_im_presence WHERE node = $1 AND client_id = $2', [this.node, clientId]);
+  }
+
+  /** Waits for the changes queued so far. */
+  settled(): Promise<unknown> {
+    return this.chain;
+  }
+
+  async which(ids: string[]): Promise<string[]> {
+    await this.chain;
+    const rows = await this.sql.query<{ client_id: string }>(
+      `SELECT DISTINCT p.client_id FROM lc_im_presence p JOIN lc_im_nodes n ON n.node = p.node
+       WHERE p.client_id = ANY($1::text[]) AND n.seen_at > now() - interval '${STALE_S} seconds'`,
+      [ids],
+    );
+    const on = new Set(rows.map((r) => r.client_id));
+    return ids.filter((id) => on.has(id));
+  }
+
+  async count(): Promise<number> {
+    await this.chain;
+    const [row] = await this.sql.query<{ n: string }>(
+      `SELECT count(DISTINCT p.client_id)::text AS n FROM lc_im_presence p JOIN lc_im_nodes n ON n.node = p.node
+       WHERE n.seen_at > now() - interval '${STALE_S} seconds'`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.chain;
+    await this.sql.query('DELETE FROM lc_im_presence WHERE node = $1', [this.node]);
+    await this.sql.query('DELETE FROM lc_im_nodes WHERE node = $1', [this.node]);
+  }
+}

@@ -1,0 +1,83 @@
+// Two server processes on one database (here two servers on one database handle; PGlite offers
+// LISTEN/NOTIFY within its process, Postgres between processes): clients on different servers talk,
+// a REST send or kick on one reaches a client on the other, online status is the union.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IMClient } from 'leancloud-realtime';
+import { createServer } from '../app';
+import type { Server } from '../app';
+import { startTestServer, TEST_KEYS } from '../test/harness';
+import type { TestServer } from '../test/harness';
+import { Event, messageWithText, nextEvent, Realtime, TextMessage } from './test-helpers';
+
+let t: TestServer;
+let other: Server;
+let otherUrl: string;
+const clients: IMClient[] = [];
+
+const loginAt = async (url: string, id: string, opts: Record<string, unknown> = {}) => {
+  const rt = new Realtime({ appId: TEST_KEYS.appId, appKey: TEST_KEYS.appKey, RTMServers: url });
+  const c = await rt.createIMClient(id, opts);
+  clients.push(c);
+  return c;
+};
+const one = () => `${t.url.replace(/^http/, 'ws')}/`;
+const two = () => otherUrl;
+const rich = (text: string) => JSON.stringify({ _lctype: -1, _lctext: text });
+
+beforeAll(async () => {
+  t = await startTestServer();
+  other = await createServer({ sql: t.server.sql, keys: TEST_KEYS, logLevel: 'silent' });
+  otherUrl = `${(await other.http.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/`;
+});
+afterAll(async () => {
+  await Promise.allSettled(clients.map((c) => c.close()));
+  await other.close();
+  await t.close();
+});
+
+describe('clients on two servers', () => {
+  it('exchange messages, and a REST send on one server reaches a client on the other', async () => {
+    const a = await loginAt(one(), 'mp-a');
+    const b = await loginAt(two(), 'mp-b');
+    const conv = await a.createConversation({ members: ['mp-b'] });
+    const atB = messageWithText(b, 'across servers');
+    const sent = await conv.send(new TextMessage('across servers'));
+    expect((await atB).id).toBe(sent.id);
+    const back = messageWithText(a, 'and back');
+    await (await b.getConversation(conv.id)).send(new TextMessage('and back'));
+    await back;
+    const viaRest = messageWithText(b, 'rest on server one');
+    const r = await t.request('POST', `/1.2/rtm/conversations/${conv.id}/messages`, {
+      auth: 'master',
+      body: { from_client: 'mp-a', message: rich('rest on server one') },
+    });
+    expect(r.status).toBe(200);
+    await viaRest;
+  });
+
+  it('online status is the union; a kick on one server closes the session on the other', async () => {
+    const k = await loginAt(two(), 'mp-kick');
+    const online = async () =>
+      (
+        await t.request('POST', '/1.2/rtm/clients/check-online', {
+          auth: 'master',
+          body: { client_ids: ['mp-kick', 'mp-nobody'] },
+        })
+      ).json.results;
+    await expect.poll(online).toEqual(['mp-kick']);
+    const closed = nextEvent<{ code: number; reason: string }>(k, Event.CLOSE);
+    await t.request('POST', '/1.2/rtm/clients/mp-kick/kick', {
+      auth: 'master',
+      body: { reason: 'elsewhere' },
+    });
+    expect(await closed).toEqual({ code: 4115, reason: 'elsewhere' });
+    await expect.poll(online).toEqual([]);
+  });
+
+  it('a login with the same tag on the other server conflicts the first', async () => {
+    const first = await loginAt(one(), 'mp-tag', { tag: 'phone' });
+    const conflict = nextEvent(first, Event.CONFLICT);
+    await loginAt(two(), 'mp-tag', { tag: 'phone' });
+    await conflict;
+  });
+});
