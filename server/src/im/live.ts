@@ -1,3 +1,4 @@
+import type { Sql } from '@switchboard/shared/sql';
 import type { ConvKind } from './kinds';
 
 /** A stored (or transient) message, for the clients connected now. */
@@ -37,7 +38,8 @@ export interface ImLive {
   message(m: LiveMessage): void;
   patch(p: LivePatch): void;
   kick(clientId: string, reason: string | undefined): Promise<void>;
-  online(clientIds: string[]): Promise<string[]>;
+  /** Who of `clientIds` is online; `tx`: read inside the caller's open transaction. */
+  online(clientIds: string[], tx?: Sql): Promise<string[]>;
   onlineCount(): Promise<number>;
   roomMembers(convId: string): Promise<string[]>;
 }

@@ -57,7 +57,7 @@ export async function offlinePush(
   else {
     // Doc 3: the push reaches members who are offline; those online get the message live.
     const all = [...new Set(audience.clients)];
-    const online = new Set(all.length ? await d.live.online(all) : []);
+    const online = new Set(all.length ? await d.live.online(all, tx) : []);
     const clients = all.filter((c) => !online.has(c));
     if (clients.length === 0) return;
     where = { channels: { $in: clients } };

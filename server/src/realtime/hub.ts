@@ -1,3 +1,4 @@
+import type { Sql } from '@switchboard/shared/sql';
 import type { ImLive, LiveMessage, LivePatch } from '../im/live';
 import type { Audience, Bus, BusEvent } from './bus';
 import { RtmCode } from './codes';
@@ -81,8 +82,8 @@ export class Hub implements ImLive {
     this.bus.publish({ t: 'conflict', peer, tag, except });
   }
 
-  online(ids: string[]): Promise<string[]> {
-    if (this.presence) return this.presence.which(ids);
+  online(ids: string[], tx?: Sql): Promise<string[]> {
+    if (this.presence) return this.presence.which(ids, tx);
     return Promise.resolve(ids.filter((id) => this.registry.isOnline(id)));
   }
 

@@ -60,9 +60,14 @@ export class Presence {
     return this.chain;
   }
 
-  async which(ids: string[]): Promise<string[]> {
-    await this.chain;
-    const rows = await this.sql.query<{ client_id: string }>(
+  /**
+   * Which of `ids` are online on any live process. Inside a caller's transaction (`tx`) it reads
+   * through that transaction and does not wait for queued presence writes: on PGlite's single
+   * connection those writes wait for the transaction, which would then never end.
+   */
+  async which(ids: string[], tx?: Sql): Promise<string[]> {
+    if (!tx) await this.chain;
+    const rows = await (tx ?? this.sql).query<{ client_id: string }>(
       `SELECT DISTINCT p.client_id FROM lc_im_presence p JOIN lc_im_nodes n ON n.node = p.node
        WHERE p.client_id = ANY($1::text[]) AND n.seen_at > now() - interval '${STALE_S} seconds'`,
       [ids],

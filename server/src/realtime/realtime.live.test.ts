@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationBase, IMClient, Message } from 'leancloud-realtime';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
+import { androidDevice, deliveries, install, settle } from '../push/test-helpers';
 import { Event, login, nextEvent, nextMessages, TextMessage } from './test-helpers';
 
 let t: TestServer;
@@ -186,5 +187,27 @@ describe('conversation settings', () => {
       })
     ).json.results as { mu: string[] }[];
     expect(again?.mu).toEqual([]);
+  });
+});
+
+describe('offline push and the live connections', () => {
+  it('a message with push_data is pushed to the members offline, not to those online', async () => {
+    const on = await open('push-online');
+    const installed: Record<string, string> = {};
+    for (const c of ['push-online', 'push-offline'])
+      installed[c] = await install(t, androidDevice({ channels: [c] }));
+    const conv = await on.createConversation({ members: ['push-offline'] });
+    const live = nextMessages(on);
+    const r = await t.request('POST', `/1.2/rtm/conversations/${conv.id}/messages`, {
+      auth: 'master',
+      body: { from_client: 'system', message: 'hello', push_data: { alert: 'New message' } },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect((await live)[0]?.id).toBe(r.json['msg-id']);
+    await settle(t);
+    const reached = await deliveries(t, { installation: installed['push-offline'] ?? '' });
+    expect(reached).toHaveLength(1);
+    expect(JSON.stringify(reached[0]?.payload)).toContain('New message');
+    expect(await deliveries(t, { installation: installed['push-online'] ?? '' })).toEqual([]);
   });
 });
