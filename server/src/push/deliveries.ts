@@ -43,7 +43,7 @@ export function deliveriesRoute(router: ApiRouter): void {
         results: rows.map((r) => ({
           push: r.push_id,
           ...(r.installation_id ? { installation: r.installation_id } : {}),
-          device: r.device_id,
+          deviceToken: r.device_id,
           channel: r.channel,
           profile: r.profile,
           gateway: 'recorder',

@@ -48,7 +48,7 @@ export async function record(t: TestServer, id: string): Promise<Record<string, 
 export interface Delivery {
   push: string;
   installation?: string;
-  device: string;
+  deviceToken: string;
   channel: string;
   profile: string;
   payload: Record<string, unknown>;

@@ -28,7 +28,7 @@ async function sent(body: Record<string, unknown>, headers?: Record<string, stri
   const id = String(r.json.objectId);
   await settle(t);
   const byInstallation = new Map<string, Delivery>();
-  for (const d of await deliveries(t, { push: id })) byInstallation.set(d.installation ?? d.device, d);
+  for (const d of await deliveries(t, { push: id })) byInstallation.set(d.installation ?? d.deviceToken, d);
   return { id, rec: await record(t, id), byInstallation };
 }
 
@@ -128,7 +128,7 @@ describe('payloads as each gateway would get them', () => {
     });
     expect(byInstallation.get(ids.lc)).toMatchObject({
       channel: 'lc',
-      device: expect.any(String),
+      deviceToken: expect.any(String),
       note: OWN_CHANNEL_NOTE,
       payload: {
         alert: 'default',
@@ -140,7 +140,7 @@ describe('payloads as each gateway would get them', () => {
     });
     expect(byInstallation.get(ids.mi)).toMatchObject({
       channel: 'mi',
-      device: 'r-mi',
+      deviceToken: 'r-mi',
       payload: {
         title: 'M',
         body: 'default',
@@ -152,7 +152,7 @@ describe('payloads as each gateway would get them', () => {
     expect(byInstallation.get(ids.vivo)?.payload).toMatchObject({ body: 'V', custom: { x: 1, pushMode: 1 } });
     expect(byInstallation.get(ids.fcm)).toMatchObject({
       channel: 'fcm',
-      device: 'r-fcm',
+      deviceToken: 'r-fcm',
       payload: {
         message: {
           data: { x: '1' },

@@ -139,7 +139,7 @@ export const useTestSend = (app: string) => {
 
 const deliveriesSchema = z.object({
   results: z.array(
-    z.looseObject({ device: z.string(), channel: z.string(), payload: z.unknown(), createdAt: z.string() }),
+    z.looseObject({ channel: z.string(), payload: z.unknown(), createdAt: z.string() }),
   ),
 });
 

@@ -45,7 +45,7 @@ function server() {
     },
     'POST /api/apps/default/push/test-send': () => json(200, { objectId: 'p7', createdAt: at }),
     'GET /api/apps/default/1.1/switchboard/push/deliveries': () =>
-      json(200, { results: [{ device: 'x', channel: 'ios', payload: {}, createdAt: at }] }),
+      json(200, { results: [{ deviceToken: 'x', channel: 'ios', payload: {}, createdAt: at }] }),
   });
 }
 
