@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSql } from '@switchboard/shared/sql';
+import type { Sql } from '@switchboard/shared/sql';
 import type { DbKind } from './options';
 
 export interface BenchDatabase {
@@ -20,6 +21,17 @@ export interface BenchDatabase {
   /** Bytes on disk (PGlite folder) or of the schema's relations (Postgres), when known. */
   size(): Promise<number | undefined>;
   dispose(keep: boolean): Promise<void>;
+}
+
+/**
+ * A connection of the bench's own to the server's database, for loading rows straight into
+ * tables and measuring the database's floor beside the API.
+ */
+export function openDirect(db: BenchDatabase): Promise<Sql> {
+  const env = db.serverEnv;
+  return env.DATABASE_URL
+    ? openSql({ url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA })
+    : openSql({ dataDir: env.DATA_DIR ?? '' });
 }
 
 /** The Postgres version and the settings that explain its figures; fails early when unreachable. */

@@ -10,23 +10,14 @@
  * --messages 10000000 --conversations 100000); Postgres at BENCH_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test.
  */
-import { openSql } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
-import { checkPostgres, createDatabase, redact } from './databases';
-import type { BenchDatabase } from './databases';
+import { checkPostgres, createDatabase, openDirect, redact } from './databases';
 import type { DbKind } from './options';
 import { startServer } from './server-process';
 import type { ServerHandle } from './server-process';
 
 const BASE_TS = 1_700_000_000_000;
 const BATCH = 500_000;
-
-function openDb(db: BenchDatabase, pgUrl: string): Promise<Sql> {
-  const env = db.serverEnv;
-  return env.DATABASE_URL
-    ? openSql({ url: pgUrl, schema: env.DATABASE_SCHEMA })
-    : openSql({ dataDir: env.DATA_DIR ?? '' });
-}
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000).toLocaleString('en');
@@ -99,14 +90,14 @@ async function runOne(kind: DbKind, pgUrl: string, n: number, convs: number): Pr
     );
     // A first start migrates; the load then writes with the server stopped (PGlite has one owner).
     await (await startServer(db.serverEnv)).stop();
-    const sql = await openDb(db, pgUrl);
+    const sql = await openDirect(db);
     const { loadMs, floorMs } = await load(sql, n, convs).finally(() => sql.close());
     console.log(
       `  load: ${rate(n, loadMs)} messages/s (${seconds(loadMs)} s); floor, same rows without indexes: ${rate(n, floorMs)} rows/s (${seconds(floorMs)} s); ratio ${(loadMs / floorMs).toFixed(2)}`,
     );
     const server = await startServer(db.serverEnv);
     // Postgres takes a second connection beside the server's (PGlite has one owner: the server).
-    const direct = kind === 'postgres' ? await openDb(db, pgUrl) : undefined;
+    const direct = kind === 'postgres' ? await openDirect(db) : undefined;
     if (direct) await direct.exec('CREATE TABLE bench_commit (n bigint)');
     const commitFloor = direct
       ? async () => {

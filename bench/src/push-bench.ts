@@ -11,9 +11,8 @@
  *                                         BENCH_DATABASE_URL, BENCH_PUSH_SAMPLES=200)
  */
 import { performance } from 'node:perf_hooks';
-import { openSql } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
-import { checkPostgres, createDatabase, redact } from './databases';
+import { checkPostgres, createDatabase, openDirect, redact } from './databases';
 import type { BenchDatabase } from './databases';
 import { ApiClient } from './http-client';
 import type { DbKind } from './options';
@@ -33,13 +32,6 @@ const FLOOR_CHUNK = 1000;
 let live: { server?: ServerHandle; db?: BenchDatabase } = {};
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
-
-function openDirect(db: BenchDatabase): Promise<Sql> {
-  const env = db.serverEnv;
-  return env.DATABASE_URL
-    ? openSql({ url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA })
-    : openSql({ dataDir: env.DATA_DIR });
-}
 
 /** The installations, written straight into the table (the API is not what this measures). */
 async function load(sql: Sql, n: number): Promise<number> {

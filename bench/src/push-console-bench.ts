@@ -13,9 +13,8 @@
  *                                   BENCH_DATABASE_URL, BENCH_RUNS=20)
  */
 import { performance } from 'node:perf_hooks';
-import { openSql } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
-import { checkPostgres, createDatabase } from './databases';
+import { checkPostgres, createDatabase, openDirect } from './databases';
 import type { BenchDatabase } from './databases';
 import { ApiClient } from './http-client';
 import type { DbKind } from './options';
@@ -34,13 +33,6 @@ const CHANNEL = 'c3';
 
 let live: { server?: ServerHandle; db?: BenchDatabase } = {};
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
-
-function openDirect(db: BenchDatabase): Promise<Sql> {
-  const env = db.serverEnv;
-  return env.DATABASE_URL
-    ? openSql({ url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA })
-    : openSql({ dataDir: env.DATA_DIR });
-}
 
 async function load(sql: Sql): Promise<void> {
   for (let from = 1; from <= COUNT; from += PAGE) {
