@@ -34,6 +34,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** Milliseconds `timeZone`'s wall clock is ahead of UTC at `at`. */
+export function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = formatterFor(timeZone).formatToParts(at);
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
 /**
  * A date and time as wall-clock time in `timeZone` ("2026-11-23 09:15:04"), which sorts and
  * compares at a glance in any language, with the zone's UTC offset ("UTC+8") so a reader never

@@ -1,27 +1,5 @@
 import { SCHEDULE_MIN_AHEAD_MS } from '@switchboard/shared';
-
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Milliseconds `timeZone`'s wall clock is ahead of UTC at `at`. */
-export function zoneOffsetMs(at: Date, timeZone: string): number {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  const n = (type: string) => Number(f.formatToParts(at).find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
-}
+import { zoneOffsetMs } from '../../../lib/time-zone';
 
 /**
  * The instant a wall-clock date ("2026-11-25") and time ("21:30") name in `timeZone`, or undefined
