@@ -19,6 +19,8 @@ export interface Stack {
   server: ServerHandle;
   bff: BffHandle;
   load: GridLoad;
+  /** The API server's database, for benches that write beside the server (Postgres). */
+  db: BenchDatabase;
   dbLabel: string;
   /** Rejects when the API server or the BFF exits. */
   died: Promise<never>;
@@ -82,5 +84,5 @@ export async function startStack(
   log(`API server pid ${live.pid} at ${live.baseUrl}, BFF pid ${bff.pid} at ${bff.baseUrl}`);
   const died = Promise.race([live.died, bff.died]);
   died.catch(() => undefined); // observed by whoever races it
-  return { server: live, bff, load, dbLabel: serverDb.label, died };
+  return { server: live, bff, load, db: serverDb, dbLabel: serverDb.label, died };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -44,11 +44,12 @@ export function HistoryPanel({ app, kind, convId }: { app: string; kind: ConvKin
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const messages = history.data?.pages.flat() ?? [];
-  const actions: MessageAction[] = canModerate
-    ? kind === 'service'
-      ? ['modify', 'recall']
-      : ['modify', 'recall', 'delete']
-    : [];
+  // Stable across renders, so appending a page leaves the shown (memoized) messages alone.
+  const actions = useMemo<MessageAction[]>(
+    () => (canModerate ? (kind === 'service' ? ['modify', 'recall'] : ['modify', 'recall', 'delete']) : []),
+    [canModerate, kind],
+  );
+  const onAction = useCallback((action: MessageAction, msg: ImMessage) => setActing({ action, m: msg }), []);
   const linked = params.get('msg');
 
   return (
@@ -102,7 +103,7 @@ export function HistoryPanel({ app, kind, convId }: { app: string; kind: ConvKin
             m={m}
             highlighted={m['msg-id'] === linked}
             actions={actions}
-            onAction={(action, msg) => setActing({ action, m: msg })}
+            onAction={onAction}
           />
         ))}
       </Box>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,8 +24,12 @@ interface Props {
   onAction: (a: MessageAction, m: ImMessage) => void;
 }
 
-/** One message: sender, time, mentions, content by type, raw JSON on demand, moderation actions. */
-export function MessageItem({ app, m, highlighted, actions, onAction }: Props) {
+/**
+ * One message: sender, time, mentions, content by type, raw JSON on demand, moderation actions.
+ * Memoized: a history scrolled back thousands of messages appends a page without rendering the
+ * messages already shown again (their objects stay the same through the query's structural sharing).
+ */
+export const MessageItem = memo(function MessageItem({ app, m, highlighted, actions, onAction }: Props) {
   const { t } = useTranslation();
   const showTime = useShowTime();
   const [raw, setRaw] = useState(false);
@@ -107,4 +111,4 @@ export function MessageItem({ app, m, highlighted, actions, onAction }: Props) {
       )}
     </Box>
   );
-}
+});
