@@ -3,12 +3,13 @@ import { RtmCode, RtmError } from '../codes';
 import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
+import { findConversation } from './find';
 import { jsonObject, requiredString, sub } from './fields';
 import { internalRequest } from './request';
 
 async function memberConversation(ctx: RealtimeContext, s: Session, cmd: Command) {
   const cid = requiredString(sub(cmd, 'convMessage'), 'cid', 'The conversation id');
-  const conv = await ctx.im.conversations.find(ctx.sql, cid);
+  const conv = await findConversation(ctx, cid);
   if (!conv) throw new RtmError(RtmCode.ConversationNotFound, `No conversation ${JSON.stringify(cid)}.`);
   const members = Array.isArray(conv.data.m) ? (conv.data.m as unknown[]) : [];
   if (kindOf(conv.data) === 'conv' && !members.includes(s.peerId))

@@ -3,6 +3,8 @@ import { RtmCode, RtmError } from '../codes';
 import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
+import { findConversation } from './find';
+import { blockedAmong } from './moderation';
 import { jsonObject, requiredString, stringList, sub } from './fields';
 import { internalRequest } from './request';
 
@@ -55,7 +57,7 @@ export async function queryConversations(ctx: RealtimeContext, s: Session, cmd: 
 
 async function requireConversation(ctx: RealtimeContext, cm: Record<string, unknown>) {
   const cid = requiredString(cm, 'cid', 'The conversation id');
-  const conv = await ctx.im.conversations.find(ctx.sql, cid);
+  const conv = await findConversation(ctx, cid);
   if (!conv) throw new RtmError(RtmCode.ConversationNotFound, `No conversation ${JSON.stringify(cid)}.`);
   return conv;
 }
@@ -69,8 +71,24 @@ export async function changeMembers(
 ): Promise<void> {
   const cm = sub(cmd, 'convMessage');
   const conv = await requireConversation(ctx, cm);
-  const ids = stringList(cm.m, MEMBERS_MAX, 'members');
-  if (!ids.length) throw new RtmError(RtmCode.InvalidMessagingTarget, 'm needs at least one client id.');
+  const asked = stringList(cm.m, MEMBERS_MAX, 'members');
+  if (!asked.length) throw new RtmError(RtmCode.InvalidMessagingTarget, 'm needs at least one client id.');
+  // Clients on the blacklist neither join nor are added: they come back as failures (4315).
+  const blocked = op === 'add' ? await blockedAmong(ctx, conv.id, asked) : new Set<string>();
+  const ids = asked.filter((id) => !blocked.has(id));
+  const failedPids = blocked.size
+    ? [
+        {
+          code: RtmCode.ConversationBlacklisted,
+          reason: 'Blacklisted in the conversation.',
+          pids: [...blocked],
+        },
+      ]
+    : [];
+  if (!ids.length) {
+    reply(s, cmd, op === 'add' ? 'added' : 'removed', { cid: conv.id, allowedPids: [], failedPids });
+    return;
+  }
   if (kindOf(conv.data) === 'room') {
     for (const id of ids)
       if (op === 'add') ctx.hub.registry.joinRoom(conv.id, id);
@@ -92,7 +110,7 @@ export async function changeMembers(
     'm',
     op === 'add' ? 'AddUnique' : 'Remove',
   );
-  reply(s, cmd, op === 'add' ? 'added' : 'removed', { cid: conv.id, allowedPids: ids });
+  reply(s, cmd, op === 'add' ? 'added' : 'removed', { cid: conv.id, allowedPids: ids, failedPids });
   const after = op === 'add' ? [...new Set([...before, ...ids])] : before.filter((m) => !ids.includes(m));
   const note = { cid: conv.id, initBy: s.peerId, m: ids };
   ctx.hub.send(

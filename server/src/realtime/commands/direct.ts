@@ -4,6 +4,8 @@ import { RtmCode, RtmError } from '../codes';
 import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
+import { findConversation } from './find';
+import { isShutup } from './moderation';
 import { requiredString, stringList, sub } from './fields';
 
 /** Doc 3 message size: 5 KB of content. */
@@ -16,7 +18,7 @@ export const MESSAGE_MAX_BYTES = 5 * 1024;
 export async function direct(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   const dm = sub(cmd, 'directMessage');
   const cid = requiredString(dm, 'cid', 'The conversation id');
-  const conv = await ctx.im.conversations.find(ctx.sql, cid);
+  const conv = await findConversation(ctx, cid);
   if (!conv) throw new RtmError(RtmCode.InvalidMessagingTarget, `No conversation ${JSON.stringify(cid)}.`);
   const kind = kindOf(conv.data);
   const members = Array.isArray(conv.data.m) ? (conv.data.m as unknown[]) : [];
@@ -24,6 +26,8 @@ export async function direct(ctx: RealtimeContext, s: Session, cmd: Command): Pr
     throw new RtmError(RtmCode.InvalidMessagingTarget, 'Service conversations take messages through REST.');
   if (kind === 'conv' && !members.includes(s.peerId))
     throw new RtmError(RtmCode.InvalidMessagingTarget, `${s.peerId} is not a member of ${cid}.`);
+  if (kind === 'conv' && (await isShutup(ctx, cid, s.peerId)))
+    throw new RtmError(RtmCode.ConversationNotAllowed, `${s.peerId} is muted in ${cid}.`);
   const binary = Buffer.isBuffer(dm.binaryMsg) && dm.binaryMsg.length > 0 ? dm.binaryMsg : undefined;
   const text = typeof dm.msg === 'string' ? dm.msg : '';
   if ((binary?.length ?? Buffer.byteLength(text)) > MESSAGE_MAX_BYTES)
