@@ -168,7 +168,7 @@ describe('blacklist', () => {
     expect(await codeOf(eveConv.join())).toBe(4315);
     const readd = await conv.add(['block-eve']);
     expect(readd.successfulClientIds).toEqual([]);
-    expect(readd.failures.map((f) => f.code)).toEqual([4315]);
+    expect(readd.failures.map((f: { code?: number }) => f.code)).toEqual([4315]);
     expect(await codeOf(eveConv.send(new TextMessage('still here?')))).toBe(4401);
     await conv.unblockMembers(['block-eve']);
     expect((await conv.queryBlockedMembers()).results).toEqual([]);

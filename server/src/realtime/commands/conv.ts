@@ -3,10 +3,11 @@ import { RtmCode, RtmError } from '../codes';
 import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
-import { findConversation } from './find';
+import { findConversation, TEMP_PREFIX } from './find';
 import { blockedAmong } from './moderation';
 import { jsonObject, requiredString, stringList, sub } from './fields';
 import { internalRequest } from './request';
+import { queryTemporary, startTemporary } from './temp';
 
 const MEMBERS_MAX = 500;
 
@@ -17,11 +18,13 @@ function reply(s: Session, cmd: Command, op: string, convMessage: Record<string,
 /** conv start: a conversation (members, unique) or a chat room (transient), created by the client. */
 export async function startConversation(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   const cm = sub(cmd, 'convMessage');
-  if (cm.tempConv === true)
-    throw new RtmError(RtmCode.Unsupported, 'Temporary conversations are not supported by this server yet.');
   const attr = jsonObject(cm.attr, 'attr') ?? {};
   const transient = cm.transient === true;
   const members = [...new Set([...stringList(cm.m, MEMBERS_MAX, 'members'), s.peerId])];
+  if (cm.tempConv === true) {
+    if (transient) throw new RtmError(RtmCode.ConversationNotAllowed, 'A chat room is not temporary.');
+    return startTemporary(ctx, s, cmd, members, attr);
+  }
   const body: Record<string, unknown> = { ...attr, c: s.peerId };
   if (!transient) {
     body.m = members;
@@ -42,7 +45,8 @@ export async function startConversation(ctx: RealtimeContext, s: Session, cmd: C
 export async function queryConversations(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   const cm = sub(cmd, 'convMessage');
   if (Array.isArray(cm.tempConvIds) && cm.tempConvIds.length) {
-    reply(s, cmd, 'results', { results: { data: '[]' } });
+    const found = await queryTemporary(ctx, s, cm.tempConvIds as unknown[]);
+    reply(s, cmd, 'results', { results: { data: JSON.stringify(found) } });
     return;
   }
   const where = jsonObject(cm.where, 'where') ?? {};
@@ -51,7 +55,10 @@ export async function queryConversations(ctx: RealtimeContext, s: Session, cmd: 
   if (typeof cm.limit === 'number') query.limit = String(Math.min(Math.max(cm.limit, 0), 1000));
   if (typeof cm.skip === 'number') query.skip = String(Math.max(cm.skip, 0));
   const out = await ctx.im.conversations.query(internalRequest(ctx, undefined, query), 'any');
-  const results = (out.body as { results?: unknown[] }).results ?? [];
+  // Temporary conversations are found by id only (tempConvIds), as LeanCloud does.
+  const results = ((out.body as { results?: { objectId?: unknown }[] }).results ?? []).filter(
+    (r) => !(typeof r.objectId === 'string' && r.objectId.startsWith(TEMP_PREFIX)),
+  );
   reply(s, cmd, 'results', { results: { data: JSON.stringify(results) } });
 }
 
