@@ -30,6 +30,17 @@ export async function updateConversation(ctx: RealtimeContext, s: Session, cmd: 
     peerId: s.peerId,
     convMessage: { cid: conv.id, udate },
   });
+  // The other members learn what changed (the SDK's INFO_UPDATED event).
+  const others = Array.isArray(conv.data.m) ? (conv.data.m as unknown[]).filter((m) => m !== s.peerId) : [];
+  if (others.length && Object.keys(attr).length)
+    ctx.hub.send(
+      { peers: others as string[] },
+      {
+        cmd: 'conv',
+        op: 'updated',
+        convMessage: { cid: conv.id, initBy: s.peerId, udate, attr: { data: JSON.stringify(attr) } },
+      },
+    );
 }
 
 /** conv mute / unmute: the client stops or resumes offline push for this conversation (`mu`). */

@@ -4,6 +4,7 @@ import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
 import { findConversation, TEMP_PREFIX } from './find';
+import { addLastMessages, FLAG_COMPACT, FLAG_LAST_MESSAGE } from './last-message';
 import { blockedAmong } from './moderation';
 import { jsonObject, requiredString, stringList, sub } from './fields';
 import { internalRequest } from './request';
@@ -59,6 +60,10 @@ export async function queryConversations(ctx: RealtimeContext, s: Session, cmd: 
   const results = ((out.body as { results?: { objectId?: unknown }[] }).results ?? []).filter(
     (r) => !(typeof r.objectId === 'string' && r.objectId.startsWith(TEMP_PREFIX)),
   );
+  const flag = typeof cm.flag === 'number' ? cm.flag : 0;
+  if (flag & FLAG_LAST_MESSAGE) await addLastMessages(ctx, results);
+  // compact: the member lists are left out.
+  if (flag & FLAG_COMPACT) for (const r of results) delete (r as { m?: unknown }).m;
   reply(s, cmd, 'results', { results: { data: JSON.stringify(results) } });
 }
 
