@@ -51,20 +51,20 @@ describe('conv update', () => {
     const conv = await ann.createConversation({ members: ['upd-ben'], name: 'before' });
     const benConv = await ben.getConversation(conv.id);
     const heard = nextEvent<{ attributes: Record<string, unknown>; updatedBy: string }>(
-      benConv!,
+      benConv,
       'infoupdated',
     );
     let annHeard = false;
     ann.on('conversationinfoupdated', () => (annHeard = true));
     conv.name = 'after';
-    await conv.save();
+    await (conv as unknown as { save(): Promise<unknown> }).save();
     const payload = await heard;
     expect(payload.updatedBy).toBe('upd-ann');
     expect(payload.attributes).toMatchObject({ name: 'after' });
-    expect(benConv!.name).toBe('after');
+    expect(benConv.name).toBe('after');
     // A message after the update reaches ann; had she been told, it would have come first.
     const atAnn = nextMessages(ann);
-    await benConv!.send(new TextMessage('seen'));
+    await benConv.send(new TextMessage('seen'));
     await atAnn;
     expect(annHeard).toBe(false);
   });

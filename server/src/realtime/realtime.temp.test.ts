@@ -49,7 +49,7 @@ describe('temporary conversations', () => {
     // Ben finds it by id (the SDK asks with tempConvIds) and answers.
     const benConv = await ben.getConversation(conv.id);
     expect(benConv?.members.sort()).toEqual(['tmp-ann', 'tmp-ben']);
-    await benConv!.send(new TextMessage('ok'));
+    await benConv.send(new TextMessage('ok'));
     const history = await conv.queryMessages({ limit: 10 } as Parameters<typeof conv.queryMessages>[0]);
     expect(history.map((m) => (m as TextMessageT).getText())).toEqual(['just for now', 'ok']);
     // Not listed by conversation queries.
