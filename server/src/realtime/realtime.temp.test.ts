@@ -55,6 +55,19 @@ describe('temporary conversations', () => {
     // Not listed by conversation queries.
     const listed = await ann.getQuery().containsMembers(['tmp-ann']).find();
     expect(listed.map((c) => c.id)).not.toContain(conv.id);
+    // Its life is not extended by an update (the SDK has no update for them; the wire does).
+    const raw = new RawClient(wsUrlOf(t));
+    await raw.opened;
+    await raw.call({ cmd: 'session', op: 'open', i: 1, peerId: 'tmp-ben', appId: TEST_KEYS.appId });
+    const longer = await raw.call({
+      cmd: 'conv',
+      op: 'update',
+      i: 2,
+      peerId: 'tmp-ben',
+      convMessage: { cid: conv.id, attr: { data: JSON.stringify({ expireAt: 9e15 }) } },
+    });
+    expect(longer).toMatchObject({ cmd: 'error', i: 2, errorMessage: { code: 4308 } });
+    raw.close();
     // Past its TTL: sending is refused with TEMPORARY_CONVERSATION_EXPIRED, and it is not found.
     await advance(601_000);
     expect(await codeOf(conv.send(new TextMessage('too late')))).toBe(4323);

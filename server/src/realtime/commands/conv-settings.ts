@@ -7,6 +7,8 @@ import { findConversation } from './find';
 import { jsonObject, requiredString, sub } from './fields';
 import { internalRequest } from './request';
 
+const TEMP_FIELDS = new Set(['temp', 'ttl', 'expireAt']);
+
 async function memberConversation(ctx: RealtimeContext, s: Session, cmd: Command) {
   const cid = requiredString(sub(cmd, 'convMessage'), 'cid', 'The conversation id');
   const conv = await findConversation(ctx, cid);
@@ -21,6 +23,10 @@ async function memberConversation(ctx: RealtimeContext, s: Session, cmd: Command
 export async function updateConversation(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   const conv = await memberConversation(ctx, s, cmd);
   const attr = jsonObject(sub(cmd, 'convMessage').attr, 'attr') ?? {};
+  // A temporary conversation's life is set when it starts, not extended by an update.
+  for (const key of Object.keys(attr))
+    if (TEMP_FIELDS.has(key.split('.')[0] ?? key))
+      throw new RtmError(RtmCode.ConversationNotAllowed, `${key} is set by the server.`);
   const out = await ctx.im.conversations.update(internalRequest(ctx, attr), kindOf(conv.data), conv.id);
   const udate = (out.body as { updatedAt: string }).updatedAt;
   s.conn.send({
