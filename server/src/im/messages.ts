@@ -41,6 +41,8 @@ export interface NewMessage {
   /** data holds base64 of binary content (the realtime protocol's binaryMsg). */
   bin?: boolean;
   extra?: Record<string, unknown>;
+  /** An id handed out before the message is stored (a realtime will message's). */
+  msgId?: string;
 }
 
 /** 64 url-safe characters in byte order, so that ids compare (COLLATE "C") as their numbers do. */
@@ -85,7 +87,7 @@ export async function storeMessage(
   /** The kind the conversation must have; its own kind when the caller has already checked it. */
   require: ConvKind | 'any' = m.kind,
 ): Promise<{ msgId: string; ts: number } | undefined> {
-  const msgId = newMessageId(now);
+  const msgId = m.msgId ?? newMessageId(now);
   const transient = m.transient === true;
   const rows = await sql.query<{ last_ts: string }>(
     `WITH c AS (

@@ -93,6 +93,31 @@ export const imMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Conversation moderation: members' roles besides the creator (owner), members muted
+    // (shutup) and clients blocked (blacklist), each per conversation.
+    id: '0004_conv_moderation',
+    sql: `
+      CREATE TABLE lc_im_member_roles (
+        conv_id text COLLATE "C" NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        role text NOT NULL,
+        PRIMARY KEY (conv_id, client_id)
+      );
+      CREATE TABLE lc_im_shutup (
+        conv_id text COLLATE "C" NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        created_at bigint NOT NULL,
+        PRIMARY KEY (conv_id, client_id)
+      );
+      CREATE TABLE lc_im_blocked (
+        conv_id text COLLATE "C" NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        created_at bigint NOT NULL,
+        PRIMARY KEY (conv_id, client_id)
+      );
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Conversation class goes with the other classes). */
@@ -103,4 +128,7 @@ export const IM_TABLES = [
   'lc_im_subscribers',
   'lc_im_rate',
   'lc_im_logins',
+  'lc_im_member_roles',
+  'lc_im_shutup',
+  'lc_im_blocked',
 ];

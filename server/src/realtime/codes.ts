@@ -15,12 +15,15 @@ export const RtmCode = {
   InternalError: 4200,
   ConversationNotFound: 4303,
   ConversationNotAllowed: 4308,
+  ConversationBlacklisted: 4315,
   ConversationQueryFailed: 4310,
   ConversationLogFailed: 4311,
   ConversationMembershipRequired: 4317,
+  TemporaryConversationExpired: 4323,
   InvalidMessagingTarget: 4401,
   MessageOwnershipRequired: 4403,
   MessageNotFound: 4404,
+  OwnerPromotionNotAllowed: 5130,
   /** Not an SDK name: a command this server does not know or does not serve (yet). */
   Unsupported: 4200,
 } as const;

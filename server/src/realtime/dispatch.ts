@@ -3,6 +3,8 @@ import { RtmCode, RtmError } from './codes';
 import { changeMembers, countMembers, maxRead, queryConversations, startConversation } from './commands/conv';
 import { muteConversation, updateConversation } from './commands/conv-settings';
 import { direct } from './commands/direct';
+import { updateMemberInfo } from './commands/member-info';
+import { blacklist, queryBlacklist, queryShutup, shutup } from './commands/moderation';
 import { logs } from './commands/logs';
 import { patch } from './commands/patch';
 import { ack, read } from './commands/receipts';
@@ -32,6 +34,13 @@ const HANDLERS: Record<string, Handler> = {
   'conv update': updateConversation,
   'conv mute': (ctx, s, cmd) => muteConversation(ctx, s, cmd, true),
   'conv unmute': (ctx, s, cmd) => muteConversation(ctx, s, cmd, false),
+  'conv member_info_update': updateMemberInfo,
+  'conv add_shutup': (ctx, s, cmd) => shutup(ctx, s, cmd, true),
+  'conv remove_shutup': (ctx, s, cmd) => shutup(ctx, s, cmd, false),
+  'conv query_shutup': queryShutup,
+  'blacklist block': (ctx, s, cmd) => blacklist(ctx, s, cmd, true),
+  'blacklist unblock': (ctx, s, cmd) => blacklist(ctx, s, cmd, false),
+  'blacklist query': queryBlacklist,
 };
 
 const keyOf = (cmd: Command) => (cmd.op ? `${cmd.cmd} ${cmd.op}` : String(cmd.cmd));

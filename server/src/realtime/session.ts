@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { loginSignature } from '../im/client-routes';
 import { unreadByConversation } from '../im/unread';
 import { RtmCode, RtmError } from './codes';
+import { dropWills } from './commands/wills';
 import type { Connection, Session } from './connection';
 import type { RealtimeContext } from './context';
 import type { Command } from './proto/codec';
@@ -107,6 +108,7 @@ async function sendUnread(ctx: RealtimeContext, s: Session, now: number): Promis
 
 export function closeSession(ctx: RealtimeContext, s: Session, cmd: Command): void {
   s.conn.sessions.delete(s.peerId);
+  dropWills(s);
   ctx.hub.registry.remove(s);
   s.conn.send({ cmd: 'session', op: 'closed', i: cmd.i, peerId: s.peerId, sessionMessage: {} });
 }

@@ -5,6 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import { RtmCode } from './codes';
 import { Connection } from './connection';
 import type { RealtimeContext } from './context';
+import { releaseWills } from './commands/wills';
 import { dispatch } from './dispatch';
 import { decodeFrame, FrameError, SUBPROTOCOLS } from './proto/codec';
 import type { Framing } from './proto/codec';
@@ -92,7 +93,10 @@ export function attachRealtime(server: Server, ctx: RealtimeContext): RealtimeTr
     ws.on('close', () => {
       conn.closed = true;
       live.delete(conn);
-      for (const s of conn.sessions.values()) ctx.hub.registry.remove(s);
+      for (const s of conn.sessions.values()) {
+        ctx.hub.registry.remove(s);
+        void releaseWills(ctx, s);
+      }
       conn.sessions.clear();
     });
     ws.on('error', () => ws.terminate());

@@ -3,8 +3,12 @@ import { RtmCode, RtmError } from '../codes';
 import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
+import { findConversation, TEMP_PREFIX } from './find';
+import { addLastMessages, FLAG_COMPACT, FLAG_LAST_MESSAGE } from './last-message';
+import { blockedAmong } from './moderation';
 import { jsonObject, requiredString, stringList, sub } from './fields';
 import { internalRequest } from './request';
+import { queryTemporary, startTemporary } from './temp';
 
 const MEMBERS_MAX = 500;
 
@@ -15,11 +19,13 @@ function reply(s: Session, cmd: Command, op: string, convMessage: Record<string,
 /** conv start: a conversation (members, unique) or a chat room (transient), created by the client. */
 export async function startConversation(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   const cm = sub(cmd, 'convMessage');
-  if (cm.tempConv === true)
-    throw new RtmError(RtmCode.Unsupported, 'Temporary conversations are not supported by this server yet.');
   const attr = jsonObject(cm.attr, 'attr') ?? {};
   const transient = cm.transient === true;
   const members = [...new Set([...stringList(cm.m, MEMBERS_MAX, 'members'), s.peerId])];
+  if (cm.tempConv === true) {
+    if (transient) throw new RtmError(RtmCode.ConversationNotAllowed, 'A chat room is not temporary.');
+    return startTemporary(ctx, s, cmd, members, attr);
+  }
   const body: Record<string, unknown> = { ...attr, c: s.peerId };
   if (!transient) {
     body.m = members;
@@ -40,7 +46,8 @@ export async function startConversation(ctx: RealtimeContext, s: Session, cmd: C
 export async function queryConversations(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   const cm = sub(cmd, 'convMessage');
   if (Array.isArray(cm.tempConvIds) && cm.tempConvIds.length) {
-    reply(s, cmd, 'results', { results: { data: '[]' } });
+    const found = await queryTemporary(ctx, s, cm.tempConvIds as unknown[]);
+    reply(s, cmd, 'results', { results: { data: JSON.stringify(found) } });
     return;
   }
   const where = jsonObject(cm.where, 'where') ?? {};
@@ -49,13 +56,20 @@ export async function queryConversations(ctx: RealtimeContext, s: Session, cmd: 
   if (typeof cm.limit === 'number') query.limit = String(Math.min(Math.max(cm.limit, 0), 1000));
   if (typeof cm.skip === 'number') query.skip = String(Math.max(cm.skip, 0));
   const out = await ctx.im.conversations.query(internalRequest(ctx, undefined, query), 'any');
-  const results = (out.body as { results?: unknown[] }).results ?? [];
+  // Temporary conversations are found by id only (tempConvIds), as LeanCloud does.
+  const results = ((out.body as { results?: { objectId?: unknown }[] }).results ?? []).filter(
+    (r) => !(typeof r.objectId === 'string' && r.objectId.startsWith(TEMP_PREFIX)),
+  );
+  const flag = typeof cm.flag === 'number' ? cm.flag : 0;
+  if (flag & FLAG_LAST_MESSAGE) await addLastMessages(ctx, results);
+  // compact: the member lists are left out.
+  if (flag & FLAG_COMPACT) for (const r of results) delete (r as { m?: unknown }).m;
   reply(s, cmd, 'results', { results: { data: JSON.stringify(results) } });
 }
 
 async function requireConversation(ctx: RealtimeContext, cm: Record<string, unknown>) {
   const cid = requiredString(cm, 'cid', 'The conversation id');
-  const conv = await ctx.im.conversations.find(ctx.sql, cid);
+  const conv = await findConversation(ctx, cid);
   if (!conv) throw new RtmError(RtmCode.ConversationNotFound, `No conversation ${JSON.stringify(cid)}.`);
   return conv;
 }
@@ -69,8 +83,24 @@ export async function changeMembers(
 ): Promise<void> {
   const cm = sub(cmd, 'convMessage');
   const conv = await requireConversation(ctx, cm);
-  const ids = stringList(cm.m, MEMBERS_MAX, 'members');
-  if (!ids.length) throw new RtmError(RtmCode.InvalidMessagingTarget, 'm needs at least one client id.');
+  const asked = stringList(cm.m, MEMBERS_MAX, 'members');
+  if (!asked.length) throw new RtmError(RtmCode.InvalidMessagingTarget, 'm needs at least one client id.');
+  // Clients on the blacklist neither join nor are added: they come back as failures (4315).
+  const blocked = op === 'add' ? await blockedAmong(ctx, conv.id, asked) : new Set<string>();
+  const ids = asked.filter((id) => !blocked.has(id));
+  const failedPids = blocked.size
+    ? [
+        {
+          code: RtmCode.ConversationBlacklisted,
+          reason: 'Blacklisted in the conversation.',
+          pids: [...blocked],
+        },
+      ]
+    : [];
+  if (!ids.length) {
+    reply(s, cmd, op === 'add' ? 'added' : 'removed', { cid: conv.id, allowedPids: [], failedPids });
+    return;
+  }
   if (kindOf(conv.data) === 'room') {
     for (const id of ids)
       if (op === 'add') ctx.hub.registry.joinRoom(conv.id, id);
@@ -92,7 +122,7 @@ export async function changeMembers(
     'm',
     op === 'add' ? 'AddUnique' : 'Remove',
   );
-  reply(s, cmd, op === 'add' ? 'added' : 'removed', { cid: conv.id, allowedPids: ids });
+  reply(s, cmd, op === 'add' ? 'added' : 'removed', { cid: conv.id, allowedPids: ids, failedPids });
   const after = op === 'add' ? [...new Set([...before, ...ids])] : before.filter((m) => !ids.includes(m));
   const note = { cid: conv.id, initBy: s.peerId, m: ids };
   ctx.hub.send(

@@ -7,6 +7,7 @@ import { RtmCode, RtmError } from '../codes';
 import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
+import { findConversation } from './find';
 import { requiredString, sub } from './fields';
 
 /** The SDKs' documented default page: 20 messages. */
@@ -59,7 +60,7 @@ export async function logs(ctx: RealtimeContext, s: Session, cmd: Command): Prom
       'Filtering the history by message type is not supported yet.',
     );
   const h = logsQuery(lm);
-  const conv = await ctx.im.conversations.find(ctx.sql, cid);
+  const conv = await findConversation(ctx, cid);
   if (!conv) throw new RtmError(RtmCode.ConversationNotFound, `No conversation ${JSON.stringify(cid)}.`);
   const members = Array.isArray(conv.data.m) ? (conv.data.m as unknown[]) : [];
   if (kindOf(conv.data) === 'conv' && !members.includes(s.peerId))

@@ -5,6 +5,7 @@ import { RtmCode, RtmError } from '../codes';
 import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
+import { findConversation } from './find';
 import { MESSAGE_MAX_BYTES } from './direct';
 import { sub } from './fields';
 
@@ -16,7 +17,7 @@ export async function patch(ctx: RealtimeContext, s: Session, cmd: Command): Pro
   const item = items[0] ?? {};
   const cid = typeof item.cid === 'string' ? item.cid : '';
   const mid = typeof item.mid === 'string' ? item.mid : '';
-  const conv = await ctx.im.conversations.find(ctx.sql, cid);
+  const conv = await findConversation(ctx, cid);
   const row = conv ? await findMessage(ctx.sql, cid, mid) : undefined;
   if (!conv || !row || (typeof item.timestamp === 'number' && Number(row.ts) !== item.timestamp))
     throw new RtmError(

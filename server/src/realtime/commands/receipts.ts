@@ -1,6 +1,7 @@
 import type { Session } from '../connection';
 import type { RealtimeContext } from '../context';
 import type { Command } from '../proto/codec';
+import { findConversation } from './find';
 import { sub } from './fields';
 
 /** Messages of `cid` in (from, to] sent by others with a receipt asked for. */
@@ -23,7 +24,7 @@ export async function ack(ctx: RealtimeContext, s: Session, cmd: Command): Promi
   const tots = typeof am.tots === 'number' ? am.tots : undefined;
   if (!cid || tots === undefined) return;
   const fromts = typeof am.fromts === 'number' ? am.fromts : tots;
-  const conv = await ctx.im.conversations.find(ctx.sql, cid);
+  const conv = await findConversation(ctx, cid);
   if (!conv || !(Array.isArray(conv.data.m) && conv.data.m.includes(s.peerId))) return;
   // No row yet reads as nothing seen (seen 0), as unread counts take it.
   await ctx.sql.query(

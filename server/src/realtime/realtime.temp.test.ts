@@ -1,0 +1,107 @@
+// Temporary conversations through the real leancloud-realtime SDK (4.x, in Node): created with a
+// TTL, messages and history on them, and refused once the server clock passes the TTL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IMClient, TextMessage as TextMessageT } from 'leancloud-realtime';
+import { startTestServer, TEST_KEYS } from '../test/harness';
+import type { TestServer } from '../test/harness';
+import { RawClient } from './raw-client';
+import { login, nextMessages, TextMessage, wsUrlOf } from './test-helpers';
+
+let t: TestServer;
+const clients: IMClient[] = [];
+const open = async (id: string) => {
+  const c = await login(t, id);
+  clients.push(c);
+  return c;
+};
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 0,
+    (e: { code?: number }) => e.code,
+  );
+const advance = async (ms: number) => {
+  const r = await t.request('POST', '/1.1/__test/clock', { auth: 'master', body: { advanceMs: ms } });
+  expect(r.status).toBe(200);
+};
+
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.allSettled(clients.map((c) => c.close()));
+  await t.close();
+});
+
+describe('temporary conversations', () => {
+  it('are created with a _tmp: id and a TTL, carry messages and history, and expire', async () => {
+    const ann = await open('tmp-ann');
+    const ben = await open('tmp-ben');
+    const conv = await ann.createTemporaryConversation({ members: ['tmp-ben'], ttl: 600 });
+    expect(conv.id).toMatch(/^_tmp:/);
+    const expiredAt = (conv as unknown as { expiredAt: Date }).expiredAt;
+    expect(expiredAt.getTime()).toBeGreaterThan(Date.now() + 590_000);
+    expect(expiredAt.getTime()).toBeLessThan(Date.now() + 610_000);
+    const atBen = nextMessages(ben);
+    const sent = await conv.send(new TextMessage('just for now'));
+    const [got] = await atBen;
+    expect(got?.id).toBe(sent.id);
+    expect(got?.cid).toBe(conv.id);
+    // Ben finds it by id (the SDK asks with tempConvIds) and answers.
+    const benConv = await ben.getConversation(conv.id);
+    expect(benConv?.members.sort()).toEqual(['tmp-ann', 'tmp-ben']);
+    await benConv.send(new TextMessage('ok'));
+    const history = await conv.queryMessages({ limit: 10 } as Parameters<typeof conv.queryMessages>[0]);
+    expect(history.map((m) => (m as TextMessageT).getText())).toEqual(['just for now', 'ok']);
+    // Not listed by conversation queries.
+    const listed = await ann.getQuery().containsMembers(['tmp-ann']).find();
+    expect(listed.map((c) => c.id)).not.toContain(conv.id);
+    // Its life is not extended by an update (the SDK has no update for them; the wire does).
+    const raw = new RawClient(wsUrlOf(t));
+    await raw.opened;
+    await raw.call({ cmd: 'session', op: 'open', i: 1, peerId: 'tmp-ben', appId: TEST_KEYS.appId });
+    const longer = await raw.call({
+      cmd: 'conv',
+      op: 'update',
+      i: 2,
+      peerId: 'tmp-ben',
+      convMessage: { cid: conv.id, attr: { data: JSON.stringify({ expireAt: 9e15 }) } },
+    });
+    expect(longer).toMatchObject({ cmd: 'error', i: 2, errorMessage: { code: 4308 } });
+    raw.close();
+    // Past its TTL: sending is refused with TEMPORARY_CONVERSATION_EXPIRED, and it is not found.
+    await advance(601_000);
+    expect(await codeOf(conv.send(new TextMessage('too late')))).toBe(4323);
+    const other = await open('tmp-other');
+    expect(await other.getConversation(conv.id)).toBeNull();
+  });
+
+  it('refuses a bad TTL and a temporary chat room with an error command', async () => {
+    const c = new RawClient(wsUrlOf(t));
+    await c.opened;
+    await c.call({ cmd: 'session', op: 'open', i: 1, peerId: 'tmp-raw', appId: TEST_KEYS.appId });
+    const bad = await c.call({
+      cmd: 'conv',
+      op: 'start',
+      i: 2,
+      peerId: 'tmp-raw',
+      convMessage: { m: ['x'], tempConv: true, tempConvTTL: -5 },
+    });
+    expect(bad).toMatchObject({ cmd: 'error', i: 2, errorMessage: { code: 4401 } });
+    const room = await c.call({
+      cmd: 'conv',
+      op: 'start',
+      i: 3,
+      peerId: 'tmp-raw',
+      convMessage: { transient: true, tempConv: true },
+    });
+    expect(room.errorMessage).toMatchObject({ code: 4308 });
+    const gone = await c.call({
+      cmd: 'direct',
+      i: 4,
+      peerId: 'tmp-raw',
+      directMessage: { cid: '_tmp:nothing', msg: 'hi' },
+    });
+    expect(gone.errorMessage).toMatchObject({ code: 4323 });
+    c.close();
+  });
+});
