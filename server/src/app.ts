@@ -57,6 +57,7 @@ import { Registry } from './realtime/registry';
 import { SqlBus } from './realtime/sql-bus';
 import { realtimeRoutes } from './realtime/route';
 import { TokenStore } from './realtime/tokens';
+import { DeviceChannel } from './realtime/devices';
 import { attachRealtime } from './realtime/transport';
 import type { RealtimeTransport } from './realtime/transport';
 
@@ -126,6 +127,9 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const blobs = await BlobStore.open(opts.filesDir);
   const files = new FileApi({ ...accounts, blobs });
   const jobs = await createJobRunner(sql, clock, opts.jobs ?? {}, (err) => logError(err));
+  // Processes on one database share deliveries, kicks and presence through it (LISTEN/NOTIFY).
+  const bus = new SqlBus(sql, (err) => logError(err));
+  const devices = new DeviceChannel(sql, bus, clock, (err) => logError(err));
   const push = await createPushArea({
     sql,
     classes,
@@ -136,9 +140,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     appId: opts.keys.appId,
     config: opts.pushConfig,
     recordRetentionDays: opts.pushRecordRetentionDays,
+    ownChannel: devices,
   });
-  // Processes on one database share deliveries, kicks and presence through it (LISTEN/NOTIFY).
-  const bus = new SqlBus(sql, (err) => logError(err));
   const presence = new Presence(
     sql,
     bus.node,
@@ -225,6 +228,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     im: im.deps,
     hub,
     tokens: new TokenStore(),
+    devices,
     signatureRequired: opts.realtime?.signatureRequired ?? false,
     limits: { ...DEFAULT_LIMITS, ...opts.realtime?.limits },
     log: (err) => logError(err),

@@ -7,7 +7,9 @@ export type Audience = { peers: string[] } | { room: string };
 export type BusEvent =
   | { t: 'send'; to: Audience; cmd: Command; except?: string | undefined }
   | { t: 'kick'; peer: string; code: number; reason: string }
-  | { t: 'conflict'; peer: string; tag: string; except: string };
+  | { t: 'conflict'; peer: string; tag: string; except: string }
+  /** A push waits for these Android installations (the own channel, devices.ts). */
+  | { t: 'own'; push: string; installations: string[] };
 
 export interface Bus {
   publish(e: BusEvent): void;

@@ -114,6 +114,7 @@ export class Hub implements ImLive {
           this.closeSession(s, RtmCode.SessionConflict, 'Logged in on another device with the same tag.');
       return;
     }
+    if (e.t !== 'send') return;
     const peers = 'room' in e.to ? this.registry.roomMembers(e.to.room) : e.to.peers;
     for (const peer of new Set(peers))
       for (const s of this.registry.sessionsOf(peer))
