@@ -1,7 +1,7 @@
 import type { Command } from './proto/codec';
 
-/** Who a `send` goes to: client ids, or whoever has joined a chat room on each process. */
-export type Audience = { peers: string[] } | { room: string };
+/** Who a `send` goes to: client ids, whoever has joined a chat room, or every client, on each process. */
+export type Audience = { peers: string[] } | { room: string } | { everyone: true };
 
 /** What one process tells every process (itself included) about the live connections. */
 export type BusEvent =

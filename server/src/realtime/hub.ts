@@ -49,6 +49,10 @@ export class Hub implements ImLive {
     this.send(m.kind === 'room' ? { room: m.convId } : { peers: m.to }, directOf(m), m.origin);
   }
 
+  messageEveryone(m: LiveMessage): void {
+    this.send({ everyone: true }, directOf(m));
+  }
+
   patch(p: LivePatch): void {
     this.send(
       { peers: p.to },
@@ -115,7 +119,12 @@ export class Hub implements ImLive {
       return;
     }
     if (e.t !== 'send') return;
-    const peers = 'room' in e.to ? this.registry.roomMembers(e.to.room) : e.to.peers;
+    const peers =
+      'room' in e.to
+        ? this.registry.roomMembers(e.to.room)
+        : 'everyone' in e.to
+          ? this.registry.onlinePeers()
+          : e.to.peers;
     for (const peer of new Set(peers))
       for (const s of this.registry.sessionsOf(peer))
         if (`${s.conn.id}:${peer}` !== e.except) s.conn.send({ ...e.cmd, peerId: peer });
