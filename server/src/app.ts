@@ -58,6 +58,8 @@ import { SqlBus } from './realtime/sql-bus';
 import { realtimeRoutes } from './realtime/route';
 import { TokenStore } from './realtime/tokens';
 import { DeviceChannel } from './realtime/devices';
+import { Notices, realtimeMigrations } from './realtime/notices';
+import { notificationRoutes } from './realtime/notices-route';
 import { attachRealtime } from './realtime/transport';
 import type { RealtimeTransport } from './realtime/transport';
 
@@ -148,7 +150,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     (err) => logError(err),
     (alive) => bus.noteOthers(alive),
   );
-  const hub = new Hub(new Registry(presence), bus, presence);
+  await migrate(sql, 'lc_rtm_migrations', realtimeMigrations);
+  const notices = new Notices(sql, clock, (err) => logError(err));
+  const hub = new Hub(new Registry(presence), bus, presence, notices);
+  const tokens = new TokenStore();
   const im = await createImArea({
     sql,
     classes,
@@ -221,13 +226,14 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       fileUploadRoutes(app, { blobs, uploads });
       accountPageRoutes(app, sql, clock);
       realtimeRoutes(app, opts.publicUrl);
+      notificationRoutes(app, { appId: opts.keys.appId, tokens, notices, clock });
     },
   });
   const realtime = attachRealtime(http.server, {
     sql,
     im: im.deps,
     hub,
-    tokens: new TokenStore(),
+    tokens,
     devices,
     signatureRequired: opts.realtime?.signatureRequired ?? false,
     limits: { ...DEFAULT_LIMITS, ...opts.realtime?.limits },

@@ -4,6 +4,7 @@ import type { Audience, Bus, BusEvent } from './bus';
 import { RtmCode } from './codes';
 import type { Session } from './connection';
 import type { Command } from './proto/codec';
+import type { Notices } from './notices';
 import type { Presence } from './presence';
 import type { Registry } from './registry';
 
@@ -37,12 +38,14 @@ export class Hub implements ImLive {
     private readonly bus: Bus,
     /** Who is online on every process; without it, this process's sessions only. */
     private readonly presence?: Presence,
+    /** Keeps the notices a client must get after a reconnect (GET /1.1/rtm/notifications). */
+    private readonly notices?: Notices,
   ) {
     bus.subscribe((e) => this.local(e));
   }
 
   send(to: Audience, cmd: Command, except?: string): void {
-    this.bus.publish({ t: 'send', to, cmd, except });
+    this.bus.publish({ t: 'send', to, cmd: this.notices?.keep(to, cmd) ?? cmd, except });
   }
 
   message(m: LiveMessage): void {
