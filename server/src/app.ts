@@ -58,7 +58,8 @@ import { SqlBus } from './realtime/sql-bus';
 import { realtimeRoutes } from './realtime/route';
 import { TokenStore } from './realtime/tokens';
 import { DeviceChannel } from './realtime/devices';
-import { Notices, realtimeMigrations } from './realtime/notices';
+import { realtimeMigrations } from './realtime/migrations';
+import { Notices } from './realtime/notices';
 import { notificationRoutes } from './realtime/notices-route';
 import { attachRealtime } from './realtime/transport';
 import type { RealtimeTransport } from './realtime/transport';
@@ -153,7 +154,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   await migrate(sql, 'lc_rtm_migrations', realtimeMigrations);
   const notices = new Notices(sql, clock, (err) => logError(err));
   const hub = new Hub(new Registry(presence), bus, presence, notices);
-  const tokens = new TokenStore();
+  const tokens = new TokenStore(sql);
   const im = await createImArea({
     sql,
     classes,

@@ -31,7 +31,7 @@ export function notificationRoutes(
     const type = q.notification_type ?? 'permanent';
     if (type !== 'permanent') return fail(reply, 400, 1, 'notification_type can only be "permanent".');
     const token = header(req.headers['x-lc-im-session-token']) ?? '';
-    if (!d.tokens.check(token, clientId, d.clock.now().getTime()))
+    if (!(await d.tokens.check(token, clientId, d.clock.now().getTime())))
       return fail(
         reply,
         401,

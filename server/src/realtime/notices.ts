@@ -29,23 +29,6 @@ const PAGE = 100;
 /** How long notices are kept: a client away longer opens its conversations afresh anyway. */
 const KEEP_MS = 7 * 86_400_000;
 
-export const realtimeMigrations = [
-  {
-    id: '0001_rtm_notifications',
-    sql: `
-      CREATE TABLE lc_rtm_notifications (
-        id bigserial PRIMARY KEY,
-        client_id text COLLATE "C" NOT NULL,
-        ts bigint NOT NULL,
-        cmd text NOT NULL,
-        op text NOT NULL,
-        payload jsonb NOT NULL
-      );
-      CREATE INDEX lc_rtm_notifications_by_client ON lc_rtm_notifications (client_id, ts, id);
-    `,
-  },
-];
-
 export class Notices {
   /** Writes in order; a read waits for the ones queued before it. */
   private chain: Promise<unknown> = Promise.resolve();
