@@ -57,6 +57,10 @@ import { Registry } from './realtime/registry';
 import { SqlBus } from './realtime/sql-bus';
 import { realtimeRoutes } from './realtime/route';
 import { TokenStore } from './realtime/tokens';
+import { DeviceChannel } from './realtime/devices';
+import { realtimeMigrations } from './realtime/migrations';
+import { Notices } from './realtime/notices';
+import { notificationRoutes } from './realtime/notices-route';
 import { attachRealtime } from './realtime/transport';
 import type { RealtimeTransport } from './realtime/transport';
 
@@ -126,6 +130,9 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const blobs = await BlobStore.open(opts.filesDir);
   const files = new FileApi({ ...accounts, blobs });
   const jobs = await createJobRunner(sql, clock, opts.jobs ?? {}, (err) => logError(err));
+  // Processes on one database share deliveries, kicks and presence through it (LISTEN/NOTIFY).
+  const bus = new SqlBus(sql, (err) => logError(err));
+  const devices = new DeviceChannel(sql, bus, clock, (err) => logError(err));
   const push = await createPushArea({
     sql,
     classes,
@@ -136,16 +143,18 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     appId: opts.keys.appId,
     config: opts.pushConfig,
     recordRetentionDays: opts.pushRecordRetentionDays,
+    ownChannel: devices,
   });
-  // Processes on one database share deliveries, kicks and presence through it (LISTEN/NOTIFY).
-  const bus = new SqlBus(sql, (err) => logError(err));
   const presence = new Presence(
     sql,
     bus.node,
     (err) => logError(err),
     (alive) => bus.noteOthers(alive),
   );
-  const hub = new Hub(new Registry(presence), bus, presence);
+  await migrate(sql, 'lc_rtm_migrations', realtimeMigrations);
+  const notices = new Notices(sql, clock, (err) => logError(err));
+  const hub = new Hub(new Registry(presence), bus, presence, notices);
+  const tokens = new TokenStore(sql);
   const im = await createImArea({
     sql,
     classes,
@@ -218,13 +227,15 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       fileUploadRoutes(app, { blobs, uploads });
       accountPageRoutes(app, sql, clock);
       realtimeRoutes(app, opts.publicUrl);
+      notificationRoutes(app, { appId: opts.keys.appId, tokens, notices, clock });
     },
   });
   const realtime = attachRealtime(http.server, {
     sql,
     im: im.deps,
     hub,
-    tokens: new TokenStore(),
+    tokens,
+    devices,
     signatureRequired: opts.realtime?.signatureRequired ?? false,
     limits: { ...DEFAULT_LIMITS, ...opts.realtime?.limits },
     log: (err) => logError(err),

@@ -2,7 +2,9 @@ import { LcCode } from '@switchboard/shared';
 import { ApiError, badRequest } from '../http/errors';
 import { requireMaster } from '../http/require-master';
 import type { ApiRouter } from '../http/router';
+import { deliverBroadcast } from './broadcast-live';
 import type { ImDeps } from './deps';
+import type { NewMessage } from './messages';
 import { readHistory } from './history-routes';
 import { rateCheck } from './message-ops';
 import { storeWithPush } from './offline-push';
@@ -50,22 +52,22 @@ export function globalRoutes(router: ApiRouter, d: ImDeps): void {
       throw badRequest(LcCode.InvalidParameter, 'valid_till is already past.');
     await d.conversations.require(req.sql, input.conv_id, 'sys');
     await rateCheck(d, req, 'broadcast');
-    const sent = await storeWithPush(
-      d,
-      req.sql,
-      {
-        convId: input.conv_id,
-        kind: 'sys',
-        from: input.from_client,
-        data: input.message,
-        broadcast: true,
-        global: true,
-        validTill: input.valid_till ?? latest,
-        transient: input.transient,
-        ...(input.push === undefined ? {} : { extra: { push: input.push } }),
-      },
-      { data: input.push, audience: () => Promise.resolve({ everyDevice: true }) },
-    );
+    const message: NewMessage = {
+      convId: input.conv_id,
+      kind: 'sys',
+      from: input.from_client,
+      data: input.message,
+      broadcast: true,
+      global: true,
+      validTill: input.valid_till ?? latest,
+      transient: input.transient,
+      ...(input.push === undefined ? {} : { extra: { push: input.push } }),
+    };
+    const sent = await storeWithPush(d, req.sql, message, {
+      data: input.push,
+      audience: () => Promise.resolve({ everyDevice: true }),
+    });
+    await deliverBroadcast(d, req.sql, message, sent);
     return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
   });
   router.on('GET', '/1.2/rtm/broadcasts', async (req) => {

@@ -36,6 +36,8 @@ export interface LivePatch {
  */
 export interface ImLive {
   message(m: LiveMessage): void;
+  /** Doc 3 global broadcast: every client online now, on every process (`m.to` is not read). */
+  messageEveryone(m: LiveMessage): void;
   patch(p: LivePatch): void;
   kick(clientId: string, reason: string | undefined): Promise<void>;
   /** Who of `clientIds` is online; `tx`: read inside the caller's open transaction. */
@@ -46,6 +48,7 @@ export interface ImLive {
 
 export const NO_LIVE: ImLive = {
   message: () => undefined,
+  messageEveryone: () => undefined,
   patch: () => undefined,
   kick: () => Promise.resolve(),
   online: () => Promise.resolve([]),

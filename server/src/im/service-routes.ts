@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LcCode } from '@switchboard/shared';
 import { ApiError, badRequest } from '../http/errors';
+import { deliverBroadcast } from './broadcast-live';
 import { requireMaster } from '../http/require-master';
 import type { ApiRouter } from '../http/router';
 import type { ApiRequest } from '../http/types';
@@ -10,6 +11,7 @@ import { readHistory } from './history-routes';
 import { resourceRoutes } from './resource-routes';
 import { deleteQuery, modifyMessage, rateCheck, recall } from './message-ops';
 import { findMessage } from './messages';
+import type { NewMessage } from './messages';
 import { storeWithPush, subscriberAudience } from './offline-push';
 import { publishMessage } from './publish';
 import { broadcastSchema, clientId, intParam, parseBody, serviceSendSchema } from './params';
@@ -57,19 +59,19 @@ export function serviceRoutes(router: ApiRouter, d: ImDeps): void {
     const input = parseBody(broadcastSchema, req.body);
     const id = await service(req, 'broadcasting');
     await rateCheck(d, req, 'subscription');
-    const sent = await storeWithPush(
-      d,
-      req.sql,
-      {
-        convId: id,
-        kind: 'sys',
-        from: input.from_client,
-        data: input.message,
-        broadcast: true,
-        ...(input.push === undefined ? {} : { extra: { push: input.push } }),
-      },
-      { data: input.push, audience: (tx) => subscriberAudience(tx, id, input.from_client) },
-    );
+    const message: NewMessage = {
+      convId: id,
+      kind: 'sys',
+      from: input.from_client,
+      data: input.message,
+      broadcast: true,
+      ...(input.push === undefined ? {} : { extra: { push: input.push } }),
+    };
+    const sent = await storeWithPush(d, req.sql, message, {
+      data: input.push,
+      audience: (tx) => subscriberAudience(tx, id, input.from_client),
+    });
+    await deliverBroadcast(d, req.sql, message, sent);
     return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
   });
   router.on('POST', `${S}/:convId/messages`, async (req) => {

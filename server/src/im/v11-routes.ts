@@ -4,6 +4,7 @@ import { badRequest } from '../http/errors';
 import { requireMaster } from '../http/require-master';
 import type { ApiRouter } from '../http/router';
 import type { ApiRequest } from '../http/types';
+import { deliverBroadcast } from './broadcast-live';
 import type { ImDeps } from './deps';
 import { oneMonthAhead } from './global-routes';
 import { readHistory } from './history-routes';
@@ -71,6 +72,12 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     push: string | Record<string, unknown> | undefined,
     audience: (tx: ApiRequest['sql']) => Promise<PushAudience>,
   ) => storeWithPush(d, req.sql, m, { data: push, audience });
+  /** A broadcast, stored and then handed to the clients online. */
+  const broadcast = async (...args: Parameters<typeof store>) => {
+    const sent = await store(...args);
+    await deliverBroadcast(d, args[0].sql, args[1], sent);
+    return sent;
+  };
 
   router.on('POST', '/1.1/rtm/messages', async (req) => {
     requireMaster(req.auth, 'sending messages');
@@ -132,7 +139,7 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     await d.conversations.require(req.sql, b.conv_id, 'sys');
     await rateCheck(d, req, 'subscription');
     return answer(
-      await store(
+      await broadcast(
         req,
         {
           convId: b.conv_id,
@@ -159,7 +166,7 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     await d.conversations.require(req.sql, b.conv_id, 'sys');
     await rateCheck(d, req, 'broadcast');
     return answer(
-      await store(
+      await broadcast(
         req,
         {
           convId: b.conv_id,

@@ -23,6 +23,7 @@ import { PUSH_TABLES, pushMigrations } from './migrations';
 import { RecordsApi } from './records-api';
 import { scheduledRoutes } from './scheduled';
 import { sendPush, sendServicePush } from './send';
+import type { OwnChannelOutlet } from './gateways/types';
 import type { PushRequest } from './model';
 
 export { loadPushConfig } from './config';
@@ -40,6 +41,8 @@ export interface PushAreaDeps {
   config: PushConfig;
   /** Days an ended push's record and delivery rows are kept (PUSH_RECORD_RETENTION_DAYS). */
   recordRetentionDays?: number | undefined;
+  /** The realtime gateway's Android device connections (the own channel); none: that channel fails. */
+  ownChannel?: OwnChannelOutlet | undefined;
 }
 
 export interface PushArea {
@@ -59,7 +62,7 @@ export interface PushArea {
 export async function createPushArea(d: PushAreaDeps): Promise<PushArea> {
   await migrate(d.sql, 'lc_push_migrations', pushMigrations);
   await ensurePushClasses(d.sql, d.classes);
-  const gateways = new GatewayDirectory(d.config);
+  const gateways = new GatewayDirectory(d.config, { ownChannel: d.ownChannel });
   const engine: EngineDeps = {
     sql: d.sql,
     classes: d.classes,

@@ -76,10 +76,27 @@ export const pushMigrations: readonly Migration[] = [
     id: '0002_push_cancelled',
     sql: 'ALTER TABLE lc_pushes ADD COLUMN cancelled boolean NOT NULL DEFAULT false;',
   },
+  {
+    // The own Android channel's messages, one per (push, device), until acknowledged or expired.
+    id: '0003_push_own_channel',
+    sql: `
+      CREATE TABLE lc_push_own (
+        push_id text COLLATE "C" NOT NULL,
+        installation_id text COLLATE "C" NOT NULL,
+        payload jsonb NOT NULL,
+        expires_at timestamptz,
+        created_at timestamptz NOT NULL,
+        acked_at timestamptz,
+        PRIMARY KEY (installation_id, push_id)
+      );
+      CREATE INDEX lc_push_own_by_push ON lc_push_own (push_id);
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Notification class goes with the other classes). */
 export const PUSH_TABLES = [
+  'lc_push_own',
   'lc_push_deliveries',
   'lc_push_payloads',
   'lc_push_invalid_tokens',

@@ -17,6 +17,8 @@ const DELIVERIES_PER_STATEMENT = 10_000;
 const ENDED = ['done', 'expired', 'error'];
 
 async function deleteDeliveries(sql: Sql, pushId: string): Promise<void> {
+  // The own channel's messages of an ended push: a device that never came back no longer gets them.
+  await sql.query('DELETE FROM lc_push_own WHERE push_id = $1', [pushId]);
   for (;;) {
     const rows = await sql.query(
       `DELETE FROM lc_push_deliveries WHERE (push_id, target) IN (

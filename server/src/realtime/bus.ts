@@ -1,13 +1,15 @@
 import type { Command } from './proto/codec';
 
-/** Who a `send` goes to: client ids, or whoever has joined a chat room on each process. */
-export type Audience = { peers: string[] } | { room: string };
+/** Who a `send` goes to: client ids, whoever has joined a chat room, or every client, on each process. */
+export type Audience = { peers: string[] } | { room: string } | { everyone: true };
 
 /** What one process tells every process (itself included) about the live connections. */
 export type BusEvent =
   | { t: 'send'; to: Audience; cmd: Command; except?: string | undefined }
   | { t: 'kick'; peer: string; code: number; reason: string }
-  | { t: 'conflict'; peer: string; tag: string; except: string };
+  | { t: 'conflict'; peer: string; tag: string; except: string }
+  /** A push waits for these Android installations (the own channel, devices.ts). */
+  | { t: 'own'; push: string; installations: string[] };
 
 export interface Bus {
   publish(e: BusEvent): void;

@@ -1,5 +1,6 @@
 import type { Sql } from '@switchboard/shared/sql';
 import type { ImDeps } from '../im/deps';
+import type { DeviceChannel } from './devices';
 import type { Hub } from './hub';
 import type { TokenStore } from './tokens';
 
@@ -23,6 +24,8 @@ export interface RealtimeContext {
   im: ImDeps;
   hub: Hub;
   tokens: TokenStore;
+  /** Android devices logged in by installation (the own push channel). */
+  devices: DeviceChannel;
   /** session open must carry a valid signature (LeanCloud's "client login signature" option). */
   signatureRequired: boolean;
   limits: RealtimeLimits;

@@ -56,6 +56,19 @@ export async function dispatch(ctx: RealtimeContext, conn: Connection, cmd: Comm
       await openSession(ctx, conn, cmd);
       return;
     }
+    if (cmd.cmd === 'login') {
+      await ctx.devices.login(ctx.im.appId, conn, cmd);
+      return;
+    }
+    // A device's acknowledgement of pushes: no client id, message ids instead of a conversation.
+    if (
+      cmd.cmd === 'ack' &&
+      cmd.peerId === undefined &&
+      !(cmd.ackMessage as { cid?: unknown } | undefined)?.cid
+    ) {
+      await ctx.devices.ack(conn, cmd);
+      return;
+    }
     const handler = HANDLERS[keyOf(cmd)];
     if (!handler) throw new RtmError(RtmCode.Unsupported, `Unknown or unsupported command "${keyOf(cmd)}".`);
     const session = sessionFor(conn, cmd);

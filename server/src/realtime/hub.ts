@@ -4,6 +4,7 @@ import type { Audience, Bus, BusEvent } from './bus';
 import { RtmCode } from './codes';
 import type { Session } from './connection';
 import type { Command } from './proto/codec';
+import type { Notices } from './notices';
 import type { Presence } from './presence';
 import type { Registry } from './registry';
 
@@ -37,16 +38,22 @@ export class Hub implements ImLive {
     private readonly bus: Bus,
     /** Who is online on every process; without it, this process's sessions only. */
     private readonly presence?: Presence,
+    /** Keeps the notices a client must get after a reconnect (GET /1.1/rtm/notifications). */
+    private readonly notices?: Notices,
   ) {
     bus.subscribe((e) => this.local(e));
   }
 
   send(to: Audience, cmd: Command, except?: string): void {
-    this.bus.publish({ t: 'send', to, cmd, except });
+    this.bus.publish({ t: 'send', to, cmd: this.notices?.keep(to, cmd) ?? cmd, except });
   }
 
   message(m: LiveMessage): void {
     this.send(m.kind === 'room' ? { room: m.convId } : { peers: m.to }, directOf(m), m.origin);
+  }
+
+  messageEveryone(m: LiveMessage): void {
+    this.send({ everyone: true }, directOf(m));
   }
 
   patch(p: LivePatch): void {
@@ -114,7 +121,13 @@ export class Hub implements ImLive {
           this.closeSession(s, RtmCode.SessionConflict, 'Logged in on another device with the same tag.');
       return;
     }
-    const peers = 'room' in e.to ? this.registry.roomMembers(e.to.room) : e.to.peers;
+    if (e.t !== 'send') return;
+    const peers =
+      'room' in e.to
+        ? this.registry.roomMembers(e.to.room)
+        : 'everyone' in e.to
+          ? this.registry.onlinePeers()
+          : e.to.peers;
     for (const peer of new Set(peers))
       for (const s of this.registry.sessionsOf(peer))
         if (`${s.conn.id}:${peer}` !== e.except) s.conn.send({ ...e.cmd, peerId: peer });

@@ -52,7 +52,7 @@ export async function openSession(ctx: RealtimeContext, conn: Connection, cmd: C
   const now = ctx.im.clock.now().getTime();
   let tag = typeof sm.tag === 'string' && sm.tag !== '' ? sm.tag : undefined;
   if (sm.st !== undefined) {
-    const known = ctx.tokens.check(String(sm.st), peerId, now);
+    const known = await ctx.tokens.check(String(sm.st), peerId, now);
     if (!known) throw new RtmError(RtmCode.SessionTokenExpired, 'The session token is unknown or expired.');
     tag = known.tag;
   } else if (sm.s !== undefined || ctx.signatureRequired) {
@@ -62,7 +62,7 @@ export async function openSession(ctx: RealtimeContext, conn: Connection, cmd: C
   if (earlier) ctx.hub.registry.remove(earlier);
   // One login per tag: the earlier one, on any other connection, is closed with CONFLICT.
   if (tag) ctx.hub.conflict(peerId, tag, conn.id);
-  const session: Session = { peerId, tag, conn, token: ctx.tokens.issue(peerId, tag, now) };
+  const session: Session = { peerId, tag, conn, token: await ctx.tokens.issue(peerId, tag, now) };
   conn.sessions.set(peerId, session);
   ctx.hub.registry.add(session);
   conn.send({
@@ -125,8 +125,8 @@ export async function querySessions(ctx: RealtimeContext, s: Session, cmd: Comma
   });
 }
 
-export function refreshSession(ctx: RealtimeContext, s: Session, cmd: Command): void {
-  s.token = ctx.tokens.issue(s.peerId, s.tag, ctx.im.clock.now().getTime());
+export async function refreshSession(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
+  s.token = await ctx.tokens.issue(s.peerId, s.tag, ctx.im.clock.now().getTime());
   s.conn.send({
     cmd: 'session',
     op: 'refreshed',

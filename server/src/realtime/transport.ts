@@ -93,6 +93,7 @@ export function attachRealtime(server: Server, ctx: RealtimeContext): RealtimeTr
     ws.on('close', () => {
       conn.closed = true;
       live.delete(conn);
+      ctx.devices.forget(conn);
       for (const s of conn.sessions.values()) {
         ctx.hub.registry.remove(s);
         void releaseWills(ctx, s);

@@ -134,7 +134,8 @@ async function commit(
       } else if (r.status === 'retry') {
         retry.push(it.target.key);
         retryAfter = Math.max(retryAfter, r.afterMs);
-      } else tally.errors.push(r.message);
+      } else if (r.status === 'error') tally.errors.push(r.message);
+      // 'queued': counted when the device acknowledges it.
     });
   }
   await incrementBadges(tx, request, groups);
@@ -192,6 +193,7 @@ export function chunkQueue(deps: EngineDeps): QueueOptions<ChunkJob> {
         await commit(deps, ctx, tx, chunk, groups, errors);
         await ctx.complete(tx);
       });
+      for (const g of groups) g.gateway.afterCommit?.(g.batch, g.results);
     },
     async onFailed(tx, job, error) {
       const { push: id, seq } = job.payload;

@@ -4,8 +4,9 @@ import type { Channel } from '../model';
 import { createApns } from './apns';
 import { createFcm } from './fcm';
 import { createHms } from './hms';
+import { createOwnChannel } from './own-channel';
 import { createRecorder } from './recorder';
-import type { DeliveryGateway, GatewayFactory } from './types';
+import type { DeliveryGateway, GatewayFactory, GatewayServices } from './types';
 import { createUnsupported } from './unsupported';
 import { createXiaomi } from './xiaomi';
 
@@ -16,6 +17,7 @@ const FACTORIES: Record<string, GatewayFactory> = {
   fcm: createFcm,
   hms: createHms,
   xiaomi: createXiaomi,
+  realtime: createOwnChannel,
   // Named so a configuration can list them; every device routed to one fails with a clear error.
   oppo: createUnsupported,
   vivo: createUnsupported,
@@ -44,12 +46,16 @@ const LABEL: Record<Channel, string> = {
  * Chooses the adapter of each (channel, profile). Without a configuration everything goes to the
  * recorder; with one, a channel or profile it does not name is refused for those devices (Doc 2:
  * "Empty means configuration _default, which must exist and be correctly configured or the push is
- * refused"), except the own Android channel, which needs no configuration.
+ * refused"), except the own Android channel, which needs no configuration: it goes over the
+ * realtime gateway's device connections unless `lc` names another adapter.
  */
 export class GatewayDirectory {
   private readonly made = new Map<string, DeliveryGateway>();
 
-  constructor(private readonly config: PushConfig) {
+  constructor(
+    private readonly config: PushConfig,
+    private readonly services: GatewayServices = {},
+  ) {
     for (const [channel, profiles] of Object.entries(config ?? {}))
       for (const [name, p] of Object.entries(profiles))
         if (!Object.hasOwn(FACTORIES, p.gateway))
@@ -63,8 +69,8 @@ export class GatewayDirectory {
     const known = this.made.get(key);
     if (known) return { gateway: known };
     const profiles = this.config?.[channel];
-    if (!this.config || (!profiles && channel === 'lc'))
-      return { gateway: this.make(key, channel, profile, 'recorder') };
+    if (!this.config) return { gateway: this.make(key, channel, profile, 'recorder') };
+    if (!profiles && channel === 'lc') return { gateway: this.make(key, channel, profile, 'realtime') };
     const p = profiles?.[profile];
     if (!p)
       return {
@@ -85,7 +91,7 @@ export class GatewayDirectory {
     secrets = new Map<string, string>(),
   ): DeliveryGateway {
     const factory = FACTORIES[gateway] ?? createRecorder;
-    const made = factory({ channel, name, options, secrets });
+    const made = factory({ channel, name, options, secrets }, this.services);
     this.made.set(key, made);
     return made;
   }

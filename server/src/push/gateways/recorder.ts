@@ -1,9 +1,9 @@
 import type { Sql } from '@switchboard/shared/sql';
 import type { DeliveryBatch, DeliveryGateway, DeliveryResult, ProfileSettings } from './types';
 
-/** The own Android channel has no gateway yet: its deliveries are recorded with this note. */
+/** Own Android channel deliveries recorded instead of sent (no push configuration, or `lc` names the recorder). */
 export const OWN_CHANNEL_NOTE =
-  'Android own channel: delivered through the realtime connection once Switchboard has one; recorded here until then.';
+  "Android own channel: recorded only; with a push configuration it goes over the device's realtime connection.";
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0) return Promise.resolve();

@@ -40,7 +40,12 @@ export type DeliveryResult =
   | { status: 'invalidToken' }
   /** Try this device again later (429, 5xx, a connection lost mid-batch). */
   | { status: 'retry'; afterMs: number }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string }
+  /**
+   * Handed to a channel that confirms later (the own Android channel: the device acknowledges over
+   * its realtime connection); counted as a success when that confirmation arrives, not now.
+   */
+  | { status: 'queued' };
 
 export interface DeliveryGateway {
   readonly kind: string;
@@ -59,7 +64,20 @@ export interface DeliveryGateway {
     results: DeliveryResult[],
     ctx: { worker: string; now: Date },
   ): Promise<void>;
+  /** Optional: told once the chunk's transaction committed (the own channel then wakes the live connections). */
+  afterCommit?(batch: DeliveryBatch, results: DeliveryResult[]): void;
   close?(): Promise<void>;
+}
+
+/** Where the own Android channel hands a push: the realtime gateway's device connections. */
+export interface OwnChannelOutlet {
+  /** Tells every process that `installations` have a message of push `pushId` waiting. */
+  offer(pushId: string, installations: string[]): void;
+}
+
+/** What the server lends the adapters beside their profile. */
+export interface GatewayServices {
+  ownChannel?: OwnChannelOutlet | undefined;
 }
 
 /** One configured profile, as an adapter factory gets it. */
@@ -72,4 +90,4 @@ export interface ProfileSettings {
   secrets: ReadonlyMap<string, string>;
 }
 
-export type GatewayFactory = (profile: ProfileSettings) => DeliveryGateway;
+export type GatewayFactory = (profile: ProfileSettings, services: GatewayServices) => DeliveryGateway;

@@ -43,6 +43,8 @@ beforeAll(async () => {
         },
       },
       oppo: { _default: { gateway: 'oppo' } },
+      // The own channel's real delivery (the realtime connection) is tested in realtime/.
+      lc: { _default: { gateway: 'recorder' } },
     },
     { TEST_FCM_SERVICE_ACCOUNT: gw.serviceAccount, TEST_HMS_SECRET: HMS_SECRET, TEST_MI_SECRET: MI_SECRET },
   );
@@ -157,7 +159,7 @@ describe('FCM, HMS and Xiaomi adapters', () => {
       payload: '{"extra":"x"}',
       time_to_live: expect.stringMatching(/^\d+$/),
     });
-    // The own channel has no gateway yet: recorded, with the record saying so.
+    // The own channel, routed to the recorder here: recorded, with the record saying so.
     const own = await deliveries(t, { push: id });
     expect(own).toHaveLength(1);
     expect(own[0]).toMatchObject({ installation: ids.own, channel: 'lc', note: OWN_CHANNEL_NOTE });

@@ -1,0 +1,57 @@
+import type { Sql } from '@switchboard/shared/sql';
+import type {
+  DeliveryBatch,
+  DeliveryGateway,
+  DeliveryResult,
+  GatewayServices,
+  ProfileSettings,
+} from './types';
+
+/**
+ * The own Android channel (`lc`): Android devices without a vendor channel keep a connection to the
+ * realtime gateway, logged in by their installationId, and get pushes there as `data` commands.
+ *
+ * Each device's message is kept in `lc_push_own` in the chunk's transaction, so it survives a
+ * device that is offline now: the gateway sends what is waiting when the device logs in again,
+ * until the push's expiration. Once committed, the processes holding the devices' connections are
+ * told to send it now. A device's acknowledgement marks its row and counts the push's success.
+ */
+export function createOwnChannel(profile: ProfileSettings, services: GatewayServices): DeliveryGateway {
+  const outlet = services.ownChannel;
+  return {
+    kind: 'own-channel',
+    send: (batch) =>
+      Promise.resolve(
+        batch.items.map((): DeliveryResult =>
+          outlet
+            ? { status: 'queued' }
+            : {
+                status: 'error',
+                message: `the own Android channel (profile ${profile.name}) has no realtime gateway in this process`,
+              },
+        ),
+      ),
+    commit: (tx, batch, results, ctx) => keep(tx, batch, results, ctx.now),
+    afterCommit(batch, results) {
+      const ids = batch.items.filter((_, i) => results[i]?.status === 'queued').map((it) => it.deviceId);
+      if (ids.length) outlet?.offer(batch.push.id, ids);
+    },
+  };
+}
+
+async function keep(tx: Sql, batch: DeliveryBatch, results: DeliveryResult[], now: Date): Promise<void> {
+  const queued = batch.items.filter((_, i) => results[i]?.status === 'queued');
+  if (queued.length === 0) return;
+  await tx.query(
+    `INSERT INTO lc_push_own (push_id, installation_id, payload, expires_at, created_at)
+     SELECT $1, i, p::jsonb, $4, $5 FROM unnest($2::text[], $3::text[]) AS u(i, p)
+     ON CONFLICT DO NOTHING`,
+    [
+      batch.push.id,
+      queued.map((it) => it.deviceId),
+      queued.map((it) => JSON.stringify(it.payload)),
+      batch.push.expiresAt,
+      now,
+    ],
+  );
+}
