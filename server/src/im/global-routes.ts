@@ -5,6 +5,7 @@ import type { ApiRouter } from '../http/router';
 import type { ImDeps } from './deps';
 import { readHistory } from './history-routes';
 import { rateCheck } from './message-ops';
+import { deliverGlobalBroadcast } from './global-live';
 import { storeWithPush } from './offline-push';
 import { globalBroadcastSchema, intParam, parseBody } from './params';
 
@@ -66,6 +67,14 @@ export function globalRoutes(router: ApiRouter, d: ImDeps): void {
       },
       { data: input.push, audience: () => Promise.resolve({ everyDevice: true }) },
     );
+    await deliverGlobalBroadcast(d, req.sql, {
+      convId: input.conv_id,
+      from: input.from_client,
+      msgId: sent.msgId,
+      ts: sent.ts,
+      data: input.message,
+      transient: input.transient ?? false,
+    });
     return { body: { 'msg-id': sent.msgId, timestamp: sent.ts } };
   });
   router.on('GET', '/1.2/rtm/broadcasts', async (req) => {
