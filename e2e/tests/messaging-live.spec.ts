@@ -48,7 +48,7 @@ let groupId = '';
 let abusive: Message;
 
 // Serial: each step acts on what the one before did. The live clients stay open throughout.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -97,7 +97,9 @@ test('support finds the connected client, recalls its message, mutes and kicks i
   await expectNoSeriousViolations(page, 'live conversation');
 
   // Both members' apps get the recall.
-  const recalls = [atReader, atAbuser].map((c) => nextEvent<[Message, { id: string }]>(c, Event.MESSAGE_RECALL));
+  const recalls = [atReader, atAbuser].map((c) =>
+    nextEvent<[Message, { id: string }]>(c, Event.MESSAGE_RECALL),
+  );
   await message.getByRole('button', { name: `Recall the message of ${abuser}` }).click();
   await expectNoSeriousViolations(page, 'recall dialog');
   await page.getByRole('dialog').getByRole('button', { name: 'Recall' }).click();
@@ -152,24 +154,22 @@ test('an operator sends a global broadcast that a connected client receives, the
   const text = `Live flash sale ${stamp}`;
   const arrives = messageWhere(atReader, (m) => m.cid === news!.objectId);
   await page.getByRole('textbox', { name: 'From client id' }).fill('shop');
-  await page
-    .getByRole('textbox', { name: 'Message' })
-    .fill(JSON.stringify({ _lctype: -1, _lctext: text }));
+  await page.getByRole('textbox', { name: 'Message' }).fill(JSON.stringify({ _lctype: -1, _lctext: text }));
   await page.getByRole('button', { name: 'Send broadcast' }).click();
   const got = await arrives;
   expect(textOf(got)).toBe(text);
   expect(got.from).toBe('shop');
 
-  const row = page.getByRole('table', { name: 'Valid broadcasts' }).getByRole('row').filter({ hasText: text });
+  const row = page
+    .getByRole('table', { name: 'Valid broadcasts' })
+    .getByRole('row')
+    .filter({ hasText: text });
   await expect(row).toBeVisible();
   await expectNoSeriousViolations(page, 'broadcasts');
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
-  const left = await master<{ 'msg-id': string }[]>(
-    'GET',
-    `/1.2/rtm/broadcasts?conv_id=${news!.objectId}`,
-  );
+  const left = await master<{ 'msg-id': string }[]>('GET', `/1.2/rtm/broadcasts?conv_id=${news!.objectId}`);
   expect(left.map((b) => b['msg-id'])).not.toContain(got.id);
 });
 
@@ -186,7 +186,9 @@ test('a viewer sees the live client and the history with no control; a forced ki
   const message = page.getByTestId(`message-${abusive.id}`);
   await expect(message).toContainText('This message was recalled.');
   await expect(message.getByRole('button', { name: /Recall|Delete|Modify/ })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: /^Muted/ }).getByRole('link', { name: abuser })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Muted/ }).getByRole('link', { name: abuser }),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Client ids to mute' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Send a message' })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'conversation as viewer');
