@@ -1,7 +1,7 @@
 // A global broadcast reaches the clients online when it is sent (real leancloud-realtime SDK),
 // and stays in the history for those who come later.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IMClient, Message, TextMessage } from 'leancloud-realtime';
+import type { IMClient, TextMessage } from 'leancloud-realtime';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { login, nextMessages } from '../realtime/test-helpers';
@@ -32,7 +32,7 @@ describe('global broadcasts', () => {
       conv_id: news.objectId,
       message: JSON.stringify({ _lctype: -1, _lctext: 'sale today' }),
     });
-    for (const [m] of (await Promise.all(arrive)) as Message[][]) {
+    for (const [m] of await Promise.all(arrive)) {
       expect(m?.id).toBe(sent['msg-id']);
       expect(m?.cid).toBe(news.objectId);
       expect(m?.from).toBe('shop');
