@@ -478,6 +478,16 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     action: 'im.kick',
   },
   { method: 'GET', path: '/1.2/rtm/clients/:clientId/messages', permission: 'im.read', query: stringParams },
+  {
+    // Doc 3 login signature for a user's session, through the app's _rtmClientSign hook when set.
+    // Its input (a session token) and its answer (a signature that logs in as the user for an
+    // hour) are both credentials: secrets.read only, and audited as a read that hands one out.
+    method: 'GET',
+    path: '/1.2/rtm/clients/sign',
+    permission: 'secrets.read',
+    query: z.object({ session_token: z.string().min(1).max(200) }).strict(),
+    auditedRead: 'im.sign_check',
+  },
   { method: 'GET', path: '/1.2/rtm/stats', permission: 'im.read', query: noQuery },
   { method: 'GET', path: '/1.2/rtm/all-conversations', permission: 'im.read', query: stringParams },
   { method: 'GET', path: '/1.2/rtm/messages', permission: 'im.read', query: stringParams },

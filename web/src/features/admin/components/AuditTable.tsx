@@ -1,3 +1,5 @@
+import { darken } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,13 +10,17 @@ import { useTranslation } from 'react-i18next';
 import { describeTarget } from '../utils/audit-text';
 import { useShowTime } from '../../../lib/time-zone';
 
-const RESULT_COLOR = {
+/** The palette's orange on white is below 4.5:1: darkened in light mode it reads, and stays orange. */
+const warning = (theme: Theme) =>
+  theme.palette.mode === 'light' ? darken(theme.palette.warning.main, 0.4) : theme.palette.warning.light;
+
+const RESULT_COLOR: Record<AuditEntry['result'], ((theme: Theme) => string) | string | undefined> = {
   ok: undefined,
-  denied: 'warning.main',
+  denied: warning,
   error: 'error.main',
-  pending: 'warning.main',
-  unknown: 'warning.main',
-} as const;
+  pending: warning,
+  unknown: warning,
+};
 
 /** Audit entries as the server sends them (newest first); a row opens the entry. */
 export function AuditTable({ entries, onOpen }: { entries: AuditEntry[]; onOpen: (e: AuditEntry) => void }) {

@@ -29,12 +29,17 @@ import type { Conversation } from '../api/conversations';
 import { useSubscriptionsOf } from '../api/subscribers';
 import { kindOf } from '../utils/kinds';
 import { convName } from './ConversationsPage';
+import { ClientDevicesPanel } from './ClientDevicesPanel';
 import { KickDialog } from './KickDialog';
 import { KindChip } from './KindChip';
 import { MessageBody } from './MessageBody';
 import { MessagingTabs } from './MessagingTabs';
+import { SignCheckPanel } from './SignCheckPanel';
 
-/** One client: online now, unread counts, conversations, subscriptions, recent messages, kick. */
+/**
+ * One client: online now, unread counts, conversations, subscriptions, recent messages, devices,
+ * the login-signature check, kick.
+ */
 export function ClientPage() {
   const { t } = useTranslation();
   const app = useRequiredParam('app');
@@ -90,6 +95,8 @@ export function ClientPage() {
         <ClientSubscriptions app={app} id={id} />
       </Box>
       <ClientMessages app={app} id={id} />
+      <ClientDevicesPanel app={app} id={id} />
+      <SignCheckPanel app={app} id={id} />
       {kicking && (
         <KickDialog
           app={app}

@@ -1461,6 +1461,20 @@ export const en = {
       noMessages: 'No messages sent.',
       inConversation: 'In {{conv}}, {{time}}',
       more: 'Older messages',
+      devices: 'Devices',
+      devicesHint:
+        'Installations whose channels hold {{id}}: the devices an offline push to this client reaches.',
+      noDevices: 'No installation names this client in its channels.',
+      devicesMore: 'Showing the {{count}} most recently active.',
+    },
+    sign: {
+      title: 'Signature check',
+      hint: 'What the login-signature service answers for a user’s session, with the app’s _rtmClientSign hook’s verdict when it has one.',
+      token: 'Session token',
+      check: 'Check',
+      allowed: 'Allowed: a login signature for {{id}}.',
+      otherClient: 'Allowed, but the session is of client {{id}}, not {{page}}.',
+      refused: 'Refused ({{status}}): {{message}}',
     },
     kick: {
       action: 'Kick',

@@ -1,0 +1,48 @@
+import { Event, Realtime, TextMessage } from 'leancloud-realtime';
+import type { IMClient, Message } from 'leancloud-realtime';
+import { serverUrl, stack } from '../stack';
+
+export { Event, TextMessage };
+
+/** ws://host:port/ of the stack's API server, for the SDK's RTMServers option (no router). */
+export const rtmServer = `${serverUrl.replace(/^http/, 'ws')}/`;
+
+/**
+ * Live clients of the real `leancloud-realtime` SDK, as the app's users run it, each on a
+ * WebSocket of its own to the stack's server. `closeAll` ends the ones still open.
+ */
+export function liveClients() {
+  const open: IMClient[] = [];
+  return {
+    async login(id: string): Promise<IMClient> {
+      const rt = new Realtime({ appId: stack.appId, appKey: stack.appKey, RTMServers: rtmServer });
+      const client = await rt.createIMClient(id);
+      open.push(client);
+      return client;
+    },
+    closeAll: () => Promise.allSettled(open.map((c) => c.close())),
+  };
+}
+
+/** Resolves with the arguments of the next `event` of `emitter`. */
+export function nextEvent<T extends unknown[] = unknown[]>(
+  emitter: { once(event: string, fn: (...args: unknown[]) => void): unknown },
+  event: string,
+): Promise<T> {
+  return new Promise((resolve) => emitter.once(event, (...args: unknown[]) => resolve(args as T)));
+}
+
+/** Resolves with the first message `client` receives that `match` accepts (others pass by). */
+export function messageWhere(client: IMClient, match: (m: Message) => boolean): Promise<Message> {
+  return new Promise((resolve) => {
+    const on = (m: Message) => {
+      if (!match(m)) return;
+      client.off(Event.MESSAGE, on);
+      resolve(m);
+    };
+    client.on(Event.MESSAGE, on);
+  });
+}
+
+export const textOf = (m: Message): string | undefined =>
+  m instanceof TextMessage ? m.getText() : undefined;
