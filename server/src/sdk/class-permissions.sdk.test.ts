@@ -74,9 +74,12 @@ describe('column options through the SDK', () => {
     const fetched = await AV.Object.createWithoutData('Profile', p.id ?? '').fetch();
     expect(fetched.get('nick')).toBe('hidden-one');
     expect(fetched.has('secret')).toBe(false);
-    const found = await new AV.Query('Profile').equalTo('nick', 'hidden-one').find();
+    const found: AV.Object[] = await new AV.Query<AV.Object>('Profile').equalTo('nick', 'hidden-one').find();
     expect(found[0]?.has('secret')).toBe(false);
-    const selected = await new AV.Query('Profile').equalTo('nick', 'hidden-one').select('secret').find();
+    const selected: AV.Object[] = await new AV.Query<AV.Object>('Profile')
+      .equalTo('nick', 'hidden-one')
+      .select('secret')
+      .find();
     expect(selected[0]?.has('secret')).toBe(false);
     const filter = await rejection(new AV.Query('Profile').equalTo('secret', 's3cret').find());
     expect(filter.code).toBe(119);

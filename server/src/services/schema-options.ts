@@ -21,7 +21,7 @@ export function withColumnOptions(name: string, field: FieldSchema, def: FieldDe
 
 /** The stored ACL column: its default is the class's default ACL (LeanCloud's place for it). */
 export const aclColumn = (acl: unknown): FieldSchema =>
-  ({ type: 'ACL', default: parseAcl(acl) as Acl }) as unknown as FieldSchema;
+  ({ type: 'ACL', default: parseAcl(acl) }) as unknown as FieldSchema;
 
 /** Whether a definition is the ACL column with a default (the schema's class default ACL). */
 export const isAclColumn = (name: string, def: unknown): def is { type: 'ACL'; default: unknown } =>

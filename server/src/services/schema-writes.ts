@@ -51,7 +51,7 @@ export class SchemaWriter {
     for (const [name, def] of Object.entries(body.fields ?? {}))
       fields[name] = isAclColumn(name, def)
         ? aclColumn(def.default)
-        : withColumnOptions(name, fieldFromDefinition(name, def as FieldDefinition), def as FieldDefinition);
+        : withColumnOptions(name, fieldFromDefinition(name, def), def);
     const created = await this.classes.create(sql, className, fields);
     const permissions = await this.permissions.set(sql, className, body.permissions ?? {});
     return described(className, created, permissions);
