@@ -1,5 +1,5 @@
 import { COLUMN_OPTION_KEYS, fieldTypeOf, LcCode } from '@switchboard/shared';
-import type { Acl, FieldDefinition, FieldSchema } from '@switchboard/shared';
+import type { FieldDefinition, FieldSchema } from '@switchboard/shared';
 import { badRequest } from '../http/errors';
 import { parseAcl } from './acl';
 

@@ -9,7 +9,7 @@ import { BUILTIN_FIELDS } from './schema';
 import { fieldFromDefinition, planFieldChanges } from './schema-fields';
 import { aclColumn, isAclColumn, withColumnOptions } from './schema-options';
 import type { ClassPermissionStore } from '../store/class-permissions';
-import type { ClassPermissions, FieldDefinition } from '@switchboard/shared';
+import type { ClassPermissions } from '@switchboard/shared';
 
 /** What a schema write answers (Parse Server's shape, LeanCloud's permissions): the class and all its fields. */
 const described = (className: string, fields: ClassFields, permissions: ClassPermissions) => ({

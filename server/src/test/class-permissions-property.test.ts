@@ -77,7 +77,6 @@ const PATHS = [
   'cql',
   'filterHidden',
 ] as const;
-type PathKind = (typeof PATHS)[number];
 
 const scenarioArb = fc.record({
   perms: fc.record(Object.fromEntries(OPS.map((op) => [op, permArb])) as Record<Op, fc.Arbitrary<Perm>>),
