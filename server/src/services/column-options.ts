@@ -36,8 +36,8 @@ const missing = (v: unknown) => v === undefined || v === null;
 
 /**
  * A new object's column options, in the creating transaction: defaults for what it lacks, the
- * next counter value for auto-increment fields it lacks, then the required check (a default
- * satisfies it). Returns the write with the added fields listed as changed.
+ * required check (a default satisfies it), then the next counter value for auto-increment fields
+ * it lacks. Returns the write with the added fields listed as changed.
  */
 export async function applyColumnOptions(
   tx: Sql,
@@ -47,18 +47,23 @@ export async function applyColumnOptions(
 ): Promise<WriteResult> {
   const data = { ...w.data };
   const changed = [...w.changed];
-  for (const [name, c] of columns(fields)) {
-    if (name === 'ACL' || !missing(data[name])) continue;
-    if (c.auto_increment && c.type === 'Number') data[name] = await nextCounterValue(tx, className, name);
-    else if (c.default !== undefined) data[name] = structuredClone(c.default);
-    else continue;
+  const cols = columns(fields).filter(([name]) => name !== 'ACL');
+  for (const [name, c] of cols) {
+    if (!missing(data[name]) || c.default === undefined || c.auto_increment) continue;
+    data[name] = structuredClone(c.default);
     changed.push(name);
   }
-  for (const [name, c] of columns(fields))
-    if (c.required && name !== 'ACL' && missing(data[name]))
+  for (const [name, c] of cols)
+    if (c.required && !c.auto_increment && missing(data[name]))
       throw badRequest(
         LcCode.InvalidParameter,
         `The field '${name}' of class '${className}' is required; the object does not have it.`,
       );
+  // Last, so a refused object takes no value from the counter.
+  for (const [name, c] of cols) {
+    if (!missing(data[name]) || !c.auto_increment || c.type !== 'Number') continue;
+    data[name] = await nextCounterValue(tx, className, name);
+    changed.push(name);
+  }
   return { ...w, data, changed };
 }
