@@ -115,3 +115,23 @@ describe('column options through the SDK', () => {
     expect(err.code).toBe(403);
   });
 });
+
+describe('the app setting forbidding clients to create classes', () => {
+  const setting = (clientClassCreation: boolean) =>
+    sdk().t.request('PUT', '/1.1/switchboard/settings', { auth: 'master', body: { clientClassCreation } });
+
+  it('refuses a client the first object of a new class, and still lets the master key create one', async () => {
+    await new AV.Object('Existing').save({ n: 1 });
+    expect((await setting(false)).status).toBe(200);
+    try {
+      const err = await rejection(new AV.Object('BrandNew').save({ n: 1 }));
+      expect(err.code).toBe(403);
+      expect(err.message).toMatch(/^Forbidden to create class 'BrandNew' from a client/);
+      expect((await new AV.Object('Existing').save({ n: 2 })).id).toBeTruthy();
+      const byMaster = await new AV.Object('BrandNew').save({ n: 1 }, { useMasterKey: true });
+      expect(byMaster.id).toBeTruthy();
+    } finally {
+      await setting(true);
+    }
+  });
+});
