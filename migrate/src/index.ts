@@ -16,6 +16,7 @@ export * from './parse-error';
 export * from './plan';
 export * from './report';
 export * from './schema-file';
+export * from './schema-options';
 export * from './source';
 export * from './target';
 export * from './unpack-budget';

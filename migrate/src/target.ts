@@ -1,4 +1,5 @@
 import type { FieldSchema } from '@switchboard/shared';
+import type { SchemaChange } from './schema-options';
 
 /** Where the import writes: a Switchboard server, reached over HTTP with its master key. */
 export interface TargetConfig {
@@ -57,6 +58,8 @@ export interface MigrationTarget {
   send(className: string, input: BatchInput): Promise<BatchResult>;
   /** Stores the content of an imported _File record. */
   sendFileContent(objectId: string, bytes: Buffer): Promise<{ size: number; url: string }>;
+  /** Applies class permissions and column options (PUT /1.1/schemas/<className>). */
+  changeSchema?(className: string, change: SchemaChange): Promise<void>;
 }
 
 /** Sends batches to POST /1.1/switchboard/import/<class>, as any client holding the master key could. */
@@ -82,11 +85,15 @@ export class ImportTarget implements MigrationTarget {
     });
   }
 
-  private async post<T>(path: string, input: unknown): Promise<T> {
+  async changeSchema(className: string, change: SchemaChange): Promise<void> {
+    await this.post(`/1.1/schemas/${encodeURIComponent(className)}`, change, 'PUT');
+  }
+
+  private async post<T>(path: string, input: unknown, method = 'POST'): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${this.base}${path}`, {
-        method: 'POST',
+        method,
         headers: {
           'Content-Type': 'application/json',
           'X-LC-Id': this.cfg.appId,

@@ -37,6 +37,8 @@ import { ExportWorker } from './services/export-worker';
 import { IndexService } from './services/indexes';
 import { Maintenance } from './services/maintenance';
 import { WriteService } from './services/objects';
+import { ClassPolicy } from './services/class-policy';
+import { ClassPermissionStore } from './store/class-permissions';
 import { ReadPolicy } from './services/read-policy';
 import { ReadService } from './services/reads';
 import { ScanService } from './services/scan';
@@ -112,12 +114,17 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const clock = new Clock();
   const classes = new ClassRegistry();
   const settings = new SettingsService({ ...DEFAULT_SETTINGS, ...opts.settings });
-  const policy = new ReadPolicy(settings);
-  const reads = new ReadService(classes, opts.returnAclAllowed ?? false, policy);
+  const classPolicy = new ClassPolicy(classes, new ClassPermissionStore(), settings);
+  const policy = new ReadPolicy(settings, classPolicy);
+  const reads = new ReadService(classes, opts.returnAclAllowed ?? false, policy, classPolicy);
   let logError: (err: unknown) => void = () => undefined;
   const maintenance = new Maintenance(sql, (err) => logError(err));
-  const writes = new WriteService(classes, clock, policy, (className, n) =>
-    maintenance.noteWrites(className, n),
+  const writes = new WriteService(
+    classes,
+    clock,
+    policy,
+    (className, n) => maintenance.noteWrites(className, n),
+    classPolicy,
   );
   const router = new ApiRouter();
   const worker = new ExportWorker(sql, classes, clock, (err) => logError(err));
@@ -191,10 +198,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     blobs,
     onWrite: (className, n) => maintenance.noteWrites(className, n),
   });
-  batchRoutes(router, writes, classes, (err) => logError(err));
+  batchRoutes(router, writes, classes, (err) => logError(err), access);
   scanRoutes(router, new ScanService(classes, reads, clock, opts.keys.masterKey));
-  systemRoutes(router, { classes, clock });
-  schemaWriteRoutes(router, new SchemaWriter(classes));
+  systemRoutes(router, { classes, clock, permissions: classPolicy.permissions });
+  schemaWriteRoutes(router, new SchemaWriter(classes, classPolicy.permissions));
   exportRoutes(router, exports);
   indexRoutes(router, new IndexService(classes, (className) => maintenance.analyze(className)));
   if (opts.testControl)
@@ -203,6 +210,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       clock,
       afterReset: async (tx) => {
         await ensureBuiltinClasses(tx, classes);
+        classPolicy.permissions.forget();
         await push.afterReset(tx);
         await im.afterReset(tx);
       },

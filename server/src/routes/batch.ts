@@ -5,6 +5,7 @@ import type { ApiRouter } from '../http/router';
 import { parseInput } from '../http/validate';
 import { BatchRunner, RETRYABLE } from '../services/batch-runner';
 import type { WriteService } from '../services/objects';
+import type { AccessResolver } from '../services/access';
 import type { ClassRegistry } from '../store/classes';
 
 /**
@@ -16,6 +17,7 @@ export function batchRoutes(
   writes: WriteService,
   classes: ClassRegistry,
   log: (err: unknown) => void,
+  access?: AccessResolver,
 ): void {
   router.on('POST', '/1.1/batch', async (req) => {
     if (!isPlainObject(req.body))
@@ -25,7 +27,7 @@ export function batchRoutes(
       try {
         return {
           body: await req.sql.transaction((tx) =>
-            new BatchRunner(router, writes, tx, req, log).run(requests),
+            new BatchRunner(router, writes, tx, req, log, access).run(requests),
           ),
         };
       } catch (e) {

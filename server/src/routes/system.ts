@@ -5,9 +5,13 @@ import type { Clock } from '../lib/clock';
 import { assertClassName } from '../services/names';
 import { BUILTIN_FIELDS } from '../services/schema';
 import type { ClassRegistry } from '../store/classes';
+import type { ClassPermissionStore } from '../store/class-permissions';
 
 /** Doc 1 "Schema, export, time": /1.1/date and the schema endpoints. */
-export function systemRoutes(router: ApiRouter, deps: { classes: ClassRegistry; clock: Clock }): void {
+export function systemRoutes(
+  router: ApiRouter,
+  deps: { classes: ClassRegistry; clock: Clock; permissions: ClassPermissionStore },
+): void {
   router.on('GET', '/1.1/date', () =>
     Promise.resolve({ body: { __type: 'Date', iso: deps.clock.now().toISOString() } }),
   );
@@ -25,5 +29,14 @@ export function systemRoutes(router: ApiRouter, deps: { classes: ClassRegistry; 
     const fields = await deps.classes.fields(req.sql, className);
     if (!fields) throw classNotFound();
     return { body: { [className]: { ...BUILTIN_FIELDS, ...fields } } };
+  });
+
+  // The class permissions, in LeanCloud's shape; written with PUT /1.1/schemas/<className>.
+  router.on('GET', '/1.1/schemas/:className/permissions', async (req) => {
+    requireMaster(req.auth, 'reading schemas');
+    const className = req.params.className ?? '';
+    assertClassName(className, false);
+    if (!(await deps.classes.exists(req.sql, className))) throw classNotFound();
+    return { body: { permissions: await deps.permissions.get(req.sql, className) } };
   });
 }

@@ -254,6 +254,7 @@ describe('user queries and settings', () => {
       forbidUnverifiedEmailLogin: false,
       forceRelogin: false,
       userQueryOpen: false,
+      clientClassCreation: true,
       ...DEFAULT_PUSH_SETTINGS,
       ...DEFAULT_IM_SETTINGS,
     });

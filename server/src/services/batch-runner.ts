@@ -8,6 +8,7 @@ import type { ApiRouter } from '../http/router';
 import type { ApiMethod, ApiRequest } from '../http/types';
 import type { ApiObject } from './format';
 import type { WriteService } from './objects';
+import type { AccessResolver } from './access';
 
 export type BatchElement = { success: unknown } | { error: { code: number; error: string } };
 
@@ -60,6 +61,8 @@ export class BatchRunner {
     private readonly tx: Sql,
     private readonly req: ApiRequest,
     private readonly log: (err: unknown) => void,
+    /** Who the batch's creates run as: class permissions apply to grouped creates too. */
+    private readonly access?: AccessResolver,
   ) {}
 
   async run(ops: BatchOp[]): Promise<BatchElement[]> {
@@ -115,7 +118,7 @@ export class BatchRunner {
         this.tx,
         first.className,
         run.map((r) => r.body),
-        { fetchWhenSave },
+        { fetchWhenSave, access: await this.access?.of(this.tx, this.req.auth) },
       );
       await this.tx.exec(`RELEASE SAVEPOINT ${name}`);
       return results.map((r: ApiObject | ApiError): BatchElement =>

@@ -15,11 +15,69 @@ import { assertClassName } from './names';
 import { newFieldTypes } from './schema';
 import { applyBody } from './write';
 import type { WriteResult } from './write';
+import type { Principal } from './access';
+import type { ClassPolicy } from './class-policy';
+import { hiddenColumns } from './class-policy';
+import { applyColumnOptions, classDefaultAcl } from './column-options';
 
 export interface CreateOptions {
   fetchWhenSave: boolean;
   /** The ACL of an object created without one (a class default); none means public. */
   defaultAcl?: ((id: string) => Acl) | undefined;
+  /** The client creating: class permissions apply to it. None: the server itself creates. */
+  access?: Principal | undefined;
+}
+
+export interface CreateDeps {
+  classes: ClassRegistry;
+  clock: Clock;
+  onWrite: (className: string, n: number) => void;
+  policy?: ClassPolicy | undefined;
+}
+
+/** The class's `create` permission, then each body's fields (read-only, add_fields): per body. */
+async function checkClient(
+  deps: CreateDeps,
+  sql: Sql,
+  className: string,
+  prepared: (WriteResult | ApiError)[],
+  access: Principal | undefined,
+): Promise<(WriteResult | ApiError)[]> {
+  const { policy } = deps;
+  if (!policy || !access || access.master) return prepared;
+  await policy.assert(sql, access, className, 'create');
+  const out: (WriteResult | ApiError)[] = [];
+  for (const w of prepared) {
+    if (w instanceof ApiError) out.push(w);
+    else
+      out.push(
+        await policy.assertWrite(sql, access, className, w.changed).then(
+          () => w,
+          (e: unknown) => (e instanceof ApiError ? e : Promise.reject(e as Error)),
+        ),
+      );
+  }
+  return out;
+}
+
+/** Column defaults, auto-increment values and required fields, each body on its own. */
+async function withColumnOptions(
+  tx: Sql,
+  className: string,
+  fields: ClassFields | undefined,
+  prepared: (WriteResult | ApiError)[],
+): Promise<(WriteResult | ApiError)[]> {
+  const out: (WriteResult | ApiError)[] = [];
+  for (const w of prepared) {
+    if (w instanceof ApiError) out.push(w);
+    else
+      out.push(
+        await applyColumnOptions(tx, className, fields, w).catch((e: unknown) =>
+          e instanceof ApiError ? e : Promise.reject(e as Error),
+        ),
+      );
+  }
+  return out;
 }
 
 /** Checks and records the field types of several new objects; a conflict fails that object only. */
@@ -51,7 +109,7 @@ async function recordFieldsOfMany(
  * retries the bodies one by one.
  */
 export async function createObjects(
-  deps: { classes: ClassRegistry; clock: Clock; onWrite: (className: string, n: number) => void },
+  deps: CreateDeps,
   sql: Sql,
   className: string,
   bodies: unknown[],
@@ -59,13 +117,18 @@ export async function createObjects(
 ): Promise<(ApiObject | ApiError)[]> {
   const { classes, clock } = deps;
   assertClassName(className, false);
-  const prepared = bodies.map((b) => attempt(() => applyBody({}, b)));
+  const parsed = bodies.map((b) => attempt(() => applyBody({}, b)));
+  const prepared = await checkClient(deps, sql, className, parsed, opts.access);
   await classes.ensure(sql, className);
   const run = () =>
     sql.transaction(async (tx) => {
       const results: (ApiObject | ApiError)[] = [];
       const rows: { row: ObjectRow; relations: WriteResult['relations'] }[] = [];
-      for (const w of await recordFieldsOfMany(tx, classes, className, prepared)) {
+      const columns = await classes.fields(tx, className);
+      const classAcl = classDefaultAcl(columns);
+      const hidden = opts.access && !opts.access.master ? hiddenColumns(columns) : [];
+      const completed = await withColumnOptions(tx, className, columns, prepared);
+      for (const w of await recordFieldsOfMany(tx, classes, className, completed)) {
         if (w instanceof ApiError) {
           results.push(w);
           continue;
@@ -76,11 +139,13 @@ export async function createObjects(
           id,
           created_at: now,
           updated_at: now,
-          acl: w.acl ?? opts.defaultAcl?.(id) ?? null,
+          acl: w.acl ?? opts.defaultAcl?.(id) ?? classAcl ?? null,
           data: w.data,
         };
         rows.push({ row, relations: w.relations });
-        results.push(opts.fetchWhenSave ? toApi(row) : { objectId: row.id, createdAt: now.toISOString() });
+        const out = opts.fetchWhenSave ? toApi(row) : { objectId: row.id, createdAt: now.toISOString() };
+        for (const f of hidden) delete out[f];
+        results.push(out);
       }
       await insertObjects(
         tx,

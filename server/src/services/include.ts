@@ -7,6 +7,7 @@ import type { Principal } from './access';
 import { toApi } from './format';
 import { redact } from './redact';
 import type { ApiObject } from './format';
+import type { ClassPolicy } from './class-policy';
 
 /** Include paths as a tree: "a,a.b,c" -> {a: {b: {}}, c: {}}. */
 type IncludeTree = Map<string, IncludeTree>;
@@ -67,6 +68,7 @@ export async function expandIncludes(
   objects: ApiObject[],
   tree: IncludeTree,
   access: Principal,
+  classPolicy?: ClassPolicy,
 ): Promise<void> {
   for (const [field, subtree] of tree) {
     const slots = collect(objects, field);
@@ -78,14 +80,14 @@ export async function expandIncludes(
     const found = new Map<string, ApiObject>();
     for (const [className, ids] of byClass) {
       if (!isValidClassName(className) || !(await classes.exists(sql, className))) continue;
+      // Including reads the target by id: a class whose `get` the reader lacks stays a pointer.
+      if (classPolicy && !(await classPolicy.allows(sql, access, className, 'get'))) continue;
       // Doc 1 ACL: an included object shows only if the reader may read it; otherwise the pointer stays.
-      for (const row of await selectByIds(sql, className, [...ids], aclKeys(access))) {
-        found.set(`${className}/${row.id}`, {
-          __type: 'Pointer',
-          className,
-          ...redact(className, toApi(row), access),
-        });
-      }
+      const rows = await selectByIds(sql, className, [...ids], aclKeys(access));
+      const targets = rows.map((row) => redact(className, toApi(row), access));
+      await classPolicy?.strip(sql, access, className, targets);
+      for (const t of targets)
+        found.set(`${className}/${String(t.objectId)}`, { __type: 'Pointer', className, ...t });
     }
     const expanded: ApiObject[] = [];
     for (const s of slots) {
@@ -95,6 +97,6 @@ export async function expandIncludes(
       expanded.push(target);
     }
     if (subtree.size > 0 && expanded.length > 0)
-      await expandIncludes(sql, classes, expanded, subtree, access);
+      await expandIncludes(sql, classes, expanded, subtree, access, classPolicy);
   }
 }

@@ -35,6 +35,7 @@ export class ObjectApi implements ClassApi {
     const q = parseInput(writeParamsSchema, req.query, 'query parameters');
     const body = await this.deps.writes.create(req.sql, this.className, req.body, {
       fetchWhenSave: wantsObject(q),
+      access: await this.principal(req),
     });
     return created(this, req, body);
   }

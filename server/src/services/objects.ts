@@ -1,3 +1,4 @@
+import { isPlainObject } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { ApiError, classNotFound, conditionNotMet, objectNotFound } from '../http/errors';
 import type { Clock } from '../lib/clock';
@@ -18,6 +19,8 @@ import { assertClassName } from './names';
 import type { ReadPolicy } from './read-policy';
 import { newFieldTypes } from './schema';
 import { applyBody } from './write';
+import type { ClassPolicy } from './class-policy';
+import { hiddenColumns } from './class-policy';
 
 /** Steps a built-in class adds to an update, inside its transaction. */
 export interface UpdateHooks {
@@ -36,6 +39,8 @@ export class WriteService {
     private readonly policy: ReadPolicy,
     /** Told how many rows each write changed (PGlite's maintenance counts them). */
     private readonly onWrite: (className: string, n: number) => void = () => undefined,
+    /** Class permissions and column options (class-policy.ts); none in tools that write as the server. */
+    readonly classPolicy?: ClassPolicy,
   ) {}
 
   /** Records new field types (throws 111 on a conflict with a known type). */
@@ -87,7 +92,7 @@ export class WriteService {
 
   createMany(sql: Sql, className: string, bodies: unknown[], opts: CreateOptions) {
     return createObjects(
-      { classes: this.classes, clock: this.clock, onWrite: this.onWrite },
+      { classes: this.classes, clock: this.clock, onWrite: this.onWrite, policy: this.classPolicy },
       sql,
       className,
       bodies,
@@ -104,6 +109,10 @@ export class WriteService {
   ): Promise<ApiObject> {
     assertClassName(className, false);
     if (!(await this.classes.exists(sql, className))) throw classNotFound();
+    await this.classPolicy?.assert(sql, opts.access, className, 'update');
+    // The fields the client sent; a built-in class's hook may add its own (a password's hash).
+    const sent = isPlainObject(body) ? Object.keys(body).map((k) => k.split('.')[0] ?? k) : [];
+    await this.classPolicy?.assertWrite(sql, opts.access, className, sent);
     const filter = await this.filterOf(sql, className, opts.where, opts.access);
     const run = () =>
       sql.transaction(async (tx) => {
@@ -125,6 +134,8 @@ export class WriteService {
         this.onWrite(className, 1);
         const out: ApiObject = { updatedAt: updatedAt.toISOString(), objectId: id };
         if (opts.fetchWhenSave) for (const k of changed) if (k in data) out[k] = data[k];
+        if (!opts.access.master)
+          for (const f of hiddenColumns(await this.classes.fields(tx, className))) delete out[f];
         return out;
       });
     // Field types recorded in a rolled-back transaction must not stay in the registry's memory.
@@ -147,6 +158,7 @@ export class WriteService {
   ): Promise<ApiObject> {
     assertClassName(className, false);
     if (!(await this.classes.exists(sql, className))) throw classNotFound();
+    await this.classPolicy?.assert(sql, opts.access, className, 'delete');
     const filter = await this.filterOf(sql, className, opts.where, opts.access);
     await guard(className, this.classes, () =>
       sql.transaction(async (tx) => {

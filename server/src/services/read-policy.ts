@@ -3,6 +3,7 @@ import type { Where } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { ApiError, forbidden } from '../http/errors';
 import type { Principal } from './access';
+import type { ClassPolicy } from './class-policy';
 import { isHiddenField } from './redact';
 import type { SettingsService } from './settings';
 import { installationFindForbidden } from '../push/installations/api';
@@ -57,7 +58,11 @@ const orderFields = (order: string | undefined) =>
  * Reading by id (get, include) follows the object's ACL and redact.ts instead, as Doc 1 Get does.
  */
 export class ReadPolicy {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(
+    private readonly settings: SettingsService,
+    /** Class permissions (`find` of every class a query reads) and invisible columns. */
+    private readonly classPolicy?: ClassPolicy,
+  ) {}
 
   /** A query of `className` with its where and order. */
   async assertQuery(
@@ -70,22 +75,29 @@ export class ReadPolicy {
     if (who.master) return;
     const reads = readsOf(className, where, { classes: new Set([className]), fields: [] });
     for (const field of orderFields(order)) reads.fields.push([className, field, 'sort by']);
-    await this.check(sql, reads);
+    await this.check(sql, who, reads);
   }
 
   /** The where of a conditional write on `className`: the write's own object is not a find. */
   async assertWhere(sql: Sql, who: Principal, className: string, where: Where): Promise<void> {
     if (who.master) return;
-    await this.check(sql, readsOf(className, where, { classes: new Set(), fields: [] }));
+    await this.check(sql, who, readsOf(className, where, { classes: new Set(), fields: [] }));
   }
 
   /** The class permission first (the broader refusal), then the fields. */
-  private async check(sql: Sql, reads: Reads): Promise<void> {
+  private async check(sql: Sql, who: Principal, reads: Reads): Promise<void> {
     if (reads.classes.has('_User') && !(await this.settings.get(sql)).userQueryOpen)
       throw userFindForbidden();
     // Doc 2 Installations: query "not available to client SDKs", sub-queries included.
     if (reads.classes.has('_Installation')) throw installationFindForbidden();
     for (const [cls, field, use] of reads.fields)
       if (isHiddenField(cls, field)) throw hiddenFieldForbidden(cls, field, use);
+    if (!this.classPolicy) return;
+    for (const cls of reads.classes) await this.classPolicy.assert(sql, who, cls, 'find');
+    const hidden = new Map<string, string[]>();
+    for (const [cls, field, use] of reads.fields) {
+      if (!hidden.has(cls)) hidden.set(cls, await this.classPolicy.hiddenFor(sql, who, cls));
+      if (hidden.get(cls)?.includes(field.split('.')[0] ?? '')) throw hiddenFieldForbidden(cls, field, use);
+    }
   }
 }

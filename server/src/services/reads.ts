@@ -20,6 +20,7 @@ import type { Principal } from './access';
 import { aclCondition } from '../store/acl-sql';
 import { Params } from '../store/params';
 import type { ReadPolicy } from './read-policy';
+import type { ClassPolicy } from './class-policy';
 
 export interface ReadOptions {
   keys?: string | undefined;
@@ -47,14 +48,17 @@ export class ReadService {
     /** App setting of Doc 1: queries may return ACLs when asked (`returnACL=true`). */
     private readonly returnAclAllowed: boolean,
     private readonly policy: ReadPolicy,
+    private readonly classPolicy?: ClassPolicy,
   ) {}
 
   /** Rows as the API returns them: ACL when allowed, includes expanded, keys applied. */
   async shape(sql: Sql, className: string, rows: ObjectRow[], opts: ReadOptions): Promise<ApiObject[]> {
     const withAcl = isTruthyFlag(opts.returnACL) && (this.returnAclAllowed || opts.access.master);
     const objects = rows.map((r) => redact(className, toApi(r, { withAcl }), opts.access));
+    await this.classPolicy?.strip(sql, opts.access, className, objects);
     const include = parseInclude(opts.include);
-    if (include.size > 0) await expandIncludes(sql, this.classes, objects, include, opts.access);
+    if (include.size > 0)
+      await expandIncludes(sql, this.classes, objects, include, opts.access, this.classPolicy);
     const keys = parseKeys(opts.keys);
     const out = keys.include || keys.exclude.length ? objects.map((o) => project(o, keys)) : objects;
     return opts.baseUrl === undefined ? out : expandFileValues(sql, out, opts.baseUrl, opts.access);
@@ -64,6 +68,7 @@ export class ReadService {
   async get(sql: Sql, className: string, id: string, opts: ReadOptions): Promise<ApiObject | undefined> {
     assertClassName(className, false);
     if (!(await this.classes.exists(sql, className))) throw classNotFound();
+    await this.classPolicy?.assert(sql, opts.access, className, 'get');
     const row = await guard(className, this.classes, () => {
       const params = new Params();
       const filter = { sql: aclCondition(params, aclKeys(opts.access), 'read'), params };

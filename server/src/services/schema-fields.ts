@@ -9,6 +9,7 @@ import type { FieldDefinition, FieldSchema } from '@switchboard/shared';
 import { badRequest } from '../http/errors';
 import type { ClassFields } from '../store/classes';
 import { BUILTIN_FIELDS } from './schema';
+import { aclColumn, isAclColumn, withColumnOptions } from './schema-options';
 
 /** The stored form of a field definition (targetClass is recorded as className, as reads report it). */
 export function fieldFromDefinition(name: string, def: FieldDefinition): FieldSchema {
@@ -42,7 +43,7 @@ export function fieldFromDefinition(name: string, def: FieldDefinition): FieldSc
   return { type: def.type, className: def.targetClass };
 }
 
-export type FieldChange = FieldDefinition | { __op: 'Delete' };
+export type FieldChange = FieldDefinition | { __op: 'Delete' } | { type: 'ACL'; default: unknown };
 
 /**
  * The fields of a class after a PUT /1.1/schemas/<className>, and the fields whose data must go.
@@ -67,7 +68,11 @@ export function planFieldChanges(
       deleted.push(name);
       continue;
     }
-    const wanted = fieldFromDefinition(name, change);
+    if (isAclColumn(name, change)) {
+      fields.ACL = aclColumn(change.default);
+      continue;
+    }
+    const wanted = withColumnOptions(name, fieldFromDefinition(name, change), change);
     const existing = fields[name];
     if (existing && (existing.type !== wanted.type || existing.className !== wanted.className)) {
       const was = existing.className ? `${existing.type}<${existing.className}>` : existing.type;

@@ -7,11 +7,15 @@ import { dropFieldData } from '../store/schema-data';
 import { assertClassName } from './names';
 import { BUILTIN_FIELDS } from './schema';
 import { fieldFromDefinition, planFieldChanges } from './schema-fields';
+import { aclColumn, isAclColumn, withColumnOptions } from './schema-options';
+import type { ClassPermissionStore } from '../store/class-permissions';
+import type { ClassPermissions } from '@switchboard/shared';
 
-/** What a schema write answers (Parse Server's shape): the class and all its fields. */
-const described = (className: string, fields: ClassFields) => ({
+/** What a schema write answers (Parse Server's shape, LeanCloud's permissions): the class and all its fields. */
+const described = (className: string, fields: ClassFields, permissions: ClassPermissions) => ({
   className,
   fields: { ...BUILTIN_FIELDS, ...fields },
+  permissions,
 });
 
 function assertBodyNames(className: string, body: { className?: string | undefined }): void {
@@ -25,7 +29,10 @@ function assertBodyNames(className: string, body: { className?: string | undefin
 
 /** Creating, changing and deleting classes (master key; Switchboard's addition to Doc 1). */
 export class SchemaWriter {
-  constructor(private readonly classes: ClassRegistry) {}
+  constructor(
+    private readonly classes: ClassRegistry,
+    private readonly permissions: ClassPermissionStore,
+  ) {}
 
   async createClass(sql: Sql, className: string, input: unknown) {
     assertClassName(className, false);
@@ -42,8 +49,12 @@ export class SchemaWriter {
     }
     const fields: ClassFields = {};
     for (const [name, def] of Object.entries(body.fields ?? {}))
-      fields[name] = fieldFromDefinition(name, def);
-    return described(className, await this.classes.create(sql, className, fields));
+      fields[name] = isAclColumn(name, def)
+        ? aclColumn(def.default)
+        : withColumnOptions(name, fieldFromDefinition(name, def), def);
+    const created = await this.classes.create(sql, className, fields);
+    const permissions = await this.permissions.set(sql, className, body.permissions ?? {});
+    return described(className, created, permissions);
   }
 
   async updateClass(sql: Sql, className: string, input: unknown) {
@@ -51,11 +62,14 @@ export class SchemaWriter {
     const body = parseInput(updateClassBodySchema, input, 'schema change');
     assertBodyNames(className, body);
     const fields = await this.classes.edit(sql, className, async (tx, current) => {
-      const plan = planFieldChanges(className, current, body.fields);
+      const plan = planFieldChanges(className, current, body.fields ?? {});
       for (const field of plan.deleted) await dropFieldData(tx, className, field);
       return plan.fields;
     });
-    return described(className, fields);
+    const permissions = body.permissions
+      ? await this.permissions.set(sql, className, body.permissions)
+      : await this.permissions.get(sql, className);
+    return described(className, fields, permissions);
   }
 
   async deleteClass(sql: Sql, className: string): Promise<void> {
@@ -66,6 +80,7 @@ export class SchemaWriter {
         `${className} is a built-in class; built-in classes cannot be deleted.`,
       );
     }
+    this.permissions.forget(className);
     if (!(await this.classes.drop(sql, className))) throw classNotFound();
   }
 }

@@ -14,6 +14,8 @@ export const appSettingsSchema = z
     forceRelogin: z.boolean(),
     /** Clients without the master key may query _User. */
     userQueryOpen: z.boolean(),
+    /** Clients without the master key may create classes (their first object's class). */
+    clientClassCreation: z.boolean(),
     ...pushSettingsShape,
     ...imSettingsShape,
   })
@@ -26,6 +28,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   forbidUnverifiedEmailLogin: false,
   forceRelogin: false,
   userQueryOpen: false,
+  clientClassCreation: true,
   ...DEFAULT_PUSH_SETTINGS,
   ...DEFAULT_IM_SETTINGS,
 };

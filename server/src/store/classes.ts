@@ -12,12 +12,26 @@ export const MAX_FIELDS = 300;
 export type ClassFields = Record<string, FieldSchema>;
 
 /**
+ * How long a process trusts its copy of a class's fields. Types only grow, but column options
+ * (invisible, read-only) set through another process must reach this one soon: within a second,
+ * at the cost of one read per class per second on a busy class.
+ */
+const FRESH_MS = 1000;
+
+/**
  * The registry of classes and the field types seen in each (what /1.1/schemas reports).
  * The in-process map only saves queries: anything it does not know is read from the database,
  * so several server processes on one Postgres agree.
  */
 export class ClassRegistry {
   private readonly cache = new Map<string, ClassFields>();
+  /** When each entry was read: column options (hidden, read-only) changed by another process count. */
+  private readonly readAt = new Map<string, number>();
+
+  private remember(name: string, fields: ClassFields): void {
+    this.cache.set(name, fields);
+    this.readAt.set(name, Date.now());
+  }
 
   constructor(private readonly limits = { classes: MAX_CLASSES, fields: MAX_FIELDS }) {}
 
@@ -27,7 +41,9 @@ export class ClassRegistry {
   }
 
   async fields(sql: Sql, name: string): Promise<ClassFields | undefined> {
-    return this.cache.get(name) ?? (await this.load(sql, name));
+    const hit = this.cache.get(name);
+    if (hit && Date.now() - (this.readAt.get(name) ?? 0) < FRESH_MS) return hit;
+    return await this.load(sql, name);
   }
 
   /** Creates the class and its table when missing. */
@@ -49,7 +65,7 @@ export class ClassRegistry {
       }
       await this.insertClass(tx, name, fields);
     });
-    this.cache.set(name, fields);
+    this.remember(name, fields);
     return fields;
   }
 
@@ -77,7 +93,7 @@ export class ClassRegistry {
         ]);
         return fields;
       });
-      this.cache.set(name, next);
+      this.remember(name, next);
       return next;
     } catch (e) {
       this.cache.delete(name);
@@ -142,7 +158,7 @@ export class ClassRegistry {
       this.cache.delete(name);
       throw this.tooManyFields();
     }
-    this.cache.set(name, merged);
+    this.remember(name, merged);
     return merged;
   }
 
@@ -150,7 +166,7 @@ export class ClassRegistry {
     const rows = await sql.query<{ name: string; fields: ClassFields }>(
       'SELECT name, fields FROM lc_classes ORDER BY name',
     );
-    for (const r of rows) this.cache.set(r.name, r.fields);
+    for (const r of rows) this.remember(r.name, r.fields);
     return rows;
   }
 
@@ -168,7 +184,7 @@ export class ClassRegistry {
       name,
     ]);
     const fields = rows[0]?.fields;
-    if (fields) this.cache.set(name, fields);
+    if (fields) this.remember(name, fields);
     else this.cache.delete(name);
     return fields;
   }

@@ -1,4 +1,5 @@
 import type { Migration } from '@switchboard/shared/sql';
+import { classOptionsMigrations } from './class-options-migrations';
 import { queryLimitFunctions } from './limit-functions';
 
 /** Server tables besides the per-class object tables (which store/classes.ts creates on demand). */
@@ -132,4 +133,5 @@ export const serverMigrations: readonly Migration[] = [
     `,
   },
   { id: '0007_query_limits', sql: queryLimitFunctions },
+  ...classOptionsMigrations,
 ];

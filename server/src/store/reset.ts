@@ -20,6 +20,8 @@ export async function resetAllData(sql: Sql): Promise<void> {
         'lc_outbox',
         'lc_app_settings',
         'lc_file_uploads',
+        'lc_class_permissions',
+        'lc_counters',
       ]
         .map((t) => `DELETE FROM ${t};`)
         .join(' '),

@@ -9,6 +9,8 @@ export async function dropClassData(tx: Sql, className: string): Promise<void> {
   // Rows the class's objects own, and rows pointing at its objects from other classes' relations.
   await tx.query('DELETE FROM lc_relations WHERE owner_class = $1 OR target_class = $1', [className]);
   await tx.query('DELETE FROM lc_indexes WHERE class_name = $1', [className]);
+  await tx.query('DELETE FROM lc_class_permissions WHERE name = $1', [className]);
+  await tx.query('DELETE FROM lc_counters WHERE class_name = $1', [className]);
 }
 
 /**
@@ -19,6 +21,7 @@ export async function dropFieldData(tx: Sql, className: string, field: string): 
   await withoutStatementTimeout(tx);
   await tx.query(`UPDATE ${tableFor(className)} SET data = data - $1::text WHERE data ? $1::text`, [field]);
   await tx.query('DELETE FROM lc_relations WHERE owner_class = $1 AND field = $2', [className, field]);
+  await tx.query('DELETE FROM lc_counters WHERE class_name = $1 AND field = $2', [className, field]);
 }
 
 /**

@@ -6,6 +6,7 @@ export * from './types';
 export * from './where';
 export * from './json-limits';
 export * from './schemas';
+export * from './class-options';
 export * from './cql';
 export * from './installations';
 export * from './push-data';

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { classPermissionsSchema, columnOptionsShape } from './class-options';
 import { FIELD_TYPES } from './types';
 
 /**
+ * A class's default ACL is its ACL column's `default` (`{"ACL": {"type": "ACL", "default": {...}}}`),
+ * as in LeanCloud's schema JSON.
+ *
  * Schema writes (POST, PUT and DELETE /1.1/schemas/<className>), in the shape Parse Server uses on
  * the same paths: a field is `{type, targetClass?}`; `{__op: 'Delete'}` removes one. LeanCloud
  * itself has no such API; Switchboard offers it for its console.
@@ -9,6 +13,7 @@ import { FIELD_TYPES } from './types';
 export const fieldDefinitionSchema = z.object({
   type: z.enum(FIELD_TYPES, { error: `type must be one of ${FIELD_TYPES.join(', ')}` }),
   targetClass: z.string().min(1).max(60).optional(),
+  ...columnOptionsShape,
 });
 export type FieldDefinition = z.infer<typeof fieldDefinitionSchema>;
 
@@ -25,16 +30,25 @@ const fieldMap = <T extends z.ZodType>(value: T) =>
     message: 'at most 300 fields at once',
   });
 
-export const createClassBodySchema = z.object({
+const classLevel = {
   className: z.string().optional(),
+  permissions: classPermissionsSchema.optional(),
+};
+
+export const createClassBodySchema = z.object({
+  ...classLevel,
   fields: fieldMap(fieldDefinitionSchema).optional(),
 });
 export type CreateClassBody = z.infer<typeof createClassBodySchema>;
 
-export const updateClassBodySchema = z.object({
-  className: z.string().optional(),
-  fields: fieldMap(z.union([deleteFieldSchema, fieldDefinitionSchema])),
-});
+export const updateClassBodySchema = z
+  .object({
+    ...classLevel,
+    fields: fieldMap(z.union([deleteFieldSchema, fieldDefinitionSchema])).optional(),
+  })
+  .refine((b) => b.fields !== undefined || b.permissions !== undefined, {
+    message: 'a schema change needs fields or permissions',
+  });
 export type UpdateClassBody = z.infer<typeof updateClassBodySchema>;
 
 /** Fields every class has: they cannot be added or deleted. */

@@ -1,4 +1,10 @@
-import type { BatchInput, BatchResult, FilePageReader, MigrationTarget } from '@switchboard/migrate';
+import type {
+  BatchInput,
+  BatchResult,
+  FilePageReader,
+  MigrationTarget,
+  SchemaChange,
+} from '@switchboard/migrate';
 import type { UpstreamClient } from '../../upstream/client';
 import { sendUpstream } from '../upstream-call';
 
@@ -17,6 +23,11 @@ export class UpstreamTarget implements MigrationTarget, FilePageReader {
   async send(className: string, input: BatchInput): Promise<BatchResult> {
     const path = `/1.1/switchboard/import/${className}`;
     return (await sendUpstream(this.client, { method: 'POST', path, query: {}, body: input })) as BatchResult;
+  }
+
+  async changeSchema(className: string, change: SchemaChange): Promise<void> {
+    const path = `/1.1/schemas/${className}`;
+    await sendUpstream(this.client, { method: 'PUT', path, query: {}, body: change });
   }
 
   async sendFileContent(objectId: string, bytes: Buffer): Promise<{ size: number; url: string }> {
