@@ -29,6 +29,8 @@ await ParseServer.startApp({
   serverURL: `http://127.0.0.1:${port}/parse`,
   allowClientClassCreation: true,
   logLevel: 'error',
+  // No log files in the working directory.
+  logsFolder: '',
   verbose: false,
   silent: process.env.PARSE_VERBOSE !== '1',
 });
