@@ -52,7 +52,8 @@ export class ReadService {
   /** Rows as the API returns them: ACL when allowed, includes expanded, keys applied. */
   async shape(sql: Sql, className: string, rows: ObjectRow[], opts: ReadOptions): Promise<ApiObject[]> {
     const withAcl = isTruthyFlag(opts.returnACL) && (this.returnAclAllowed || opts.access.master);
-    const objects = rows.map((r) => redact(className, toApi(r, { withAcl }), opts.access));
+    // The rows were read for this answer alone: their data objects become the answer.
+    const objects = rows.map((r) => redact(className, toApi(r, { withAcl, owned: true }), opts.access));
     const include = parseInclude(opts.include);
     if (include.size > 0) await expandIncludes(sql, this.classes, objects, include, opts.access);
     const keys = parseKeys(opts.keys);
