@@ -3,6 +3,9 @@
  * and schema (search_path), listening on PARSE_PORT under /parse. Configured as a production
  * deployment would be: no dashboard, no live query, errors only in the log.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ParseServer } from 'parse-server';
 
 const env = (name: string): string => {
@@ -29,8 +32,8 @@ await ParseServer.startApp({
   serverURL: `http://127.0.0.1:${port}/parse`,
   allowClientClassCreation: true,
   logLevel: 'error',
-  // No log files in the working directory.
-  logsFolder: '',
+  // Its log files go to a temporary folder, not the working directory (an empty name means the latter).
+  logsFolder: mkdtempSync(join(tmpdir(), 'parse-server-logs-')),
   verbose: false,
   silent: process.env.PARSE_VERBOSE !== '1',
 });
