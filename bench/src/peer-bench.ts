@@ -117,7 +117,7 @@ async function runOne(kind: PeerKind, opts: PeerOptions, run: number): Promise<P
   const server: PeerServer =
     kind === 'parse' ? await startParse(opts.postgresUrl) : await startSwitchboard(opts.postgresUrl);
   cleanup = () => server.stop();
-  const client = server.client(opts.connections);
+  let client = server.client(opts.connections);
   const dbCpu = await DbCpu.open(opts.postgresUrl, server.applicationName);
   try {
     const work = async (): Promise<PeerRun> => {
@@ -130,6 +130,10 @@ async function runOne(kind: PeerKind, opts: PeerOptions, run: number): Promise<P
       log(`  load: ${Math.round(load.objectsPerSecond).toLocaleString('en-US')} objects/s`);
       await server.indexGroup();
       const bytes = await server.classBytes();
+      // Fresh connections: a server may have closed the idle ones while the index was built
+      // (Node's keep-alive timeout is 5 s), and reusing one then fails with ECONNRESET.
+      client.close();
+      client = server.client(opts.connections);
       const figures: Record<string, PeerFigures> = {};
       for (const m of peerMeasurements(server, load.ids, opts.seed + run)) {
         figures[m.key] = await measure(server, client, dbCpu, m, opts);
