@@ -5,6 +5,9 @@
  * an application_name of their own, so the database CPU they cause can be told apart.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openSql } from '@switchboard/shared/sql';
 import { CLASS } from './data';
 import { ApiClient } from './http-client';
@@ -126,6 +129,8 @@ export async function startParse(postgresUrl: string): Promise<PeerServer> {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // Read when the package loads, before its options: else it makes ./logs in the working directory.
+        PARSE_SERVER_LOGS_FOLDER: mkdtempSync(join(tmpdir(), 'parse-server-logs-')),
         PARSE_PORT: String(port),
         PARSE_SCHEMA: schema,
         PARSE_APP_ID: keys.appId,
