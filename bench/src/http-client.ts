@@ -28,6 +28,10 @@ export class HttpError extends Error {
   }
 }
 
+function lcHeaders(keys: AppKeys, master: boolean): Record<string, string> {
+  return { 'X-LC-Id': keys.appId, 'X-LC-Key': master ? `${keys.masterKey},master` : keys.appKey };
+}
+
 export class ApiClient {
   private readonly agent: Agent;
   private readonly url: URL;
@@ -37,6 +41,8 @@ export class ApiClient {
     private readonly keys: AppKeys,
     /** Sockets kept open; one per concurrent caller. */
     connections = 1,
+    /** The credential headers; LeanCloud's X-LC-Id/X-LC-Key unless another API is spoken. */
+    private readonly authHeaders: (keys: AppKeys, master: boolean) => Record<string, string> = lcHeaders,
   ) {
     this.url = new URL(baseUrl);
     this.agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
@@ -53,10 +59,7 @@ export class ApiClient {
     opts: { master?: boolean; timeoutMs?: number } = {},
   ): Promise<Timed<T>> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string | number> = {
-      'X-LC-Id': this.keys.appId,
-      'X-LC-Key': opts.master ? `${this.keys.masterKey},master` : this.keys.appKey,
-    };
+    const headers: Record<string, string | number> = this.authHeaders(this.keys, opts.master ?? false);
     if (payload) {
       headers['Content-Type'] = 'application/json';
       headers['Content-Length'] = payload.length;

@@ -5,6 +5,7 @@ import { badRequest } from '../http/errors';
 import type { ClassFields, ClassRegistry } from '../store/classes';
 import type { Filter } from '../store/objects';
 import { aclCondition } from '../store/acl-sql';
+import { indexLeaders } from '../store/index-leaders';
 import { Params } from '../store/params';
 import { readBudgetGate } from '../store/read-budget';
 import type { WhereContext } from '../store/where-context';
@@ -39,15 +40,19 @@ export async function buildFilter(
   }
   const read = [className, ...classesIn(where)];
   const fields = new Map<string, ClassFields | undefined>();
+  const leaders = new Map<string, ReadonlySet<string>>();
   for (const name of read) {
-    if (!fields.has(name))
-      fields.set(name, isValidClassName(name) ? await classes.fields(sql, name) : undefined);
+    if (fields.has(name)) continue;
+    const valid = isValidClassName(name);
+    fields.set(name, valid ? await classes.fields(sql, name) : undefined);
+    if (valid && fields.get(name)) leaders.set(name, await indexLeaders(sql, classes, name));
   }
   const params = new Params();
   const ctx: WhereContext = {
     params,
     className,
     fieldsOf: (c) => fields.get(c),
+    indexLeads: (c, field) => leaders.get(c)?.has(field) ?? false,
     nested: false,
     readKeys,
     regexGuard: sql.kind === 'pglite' ? { deadlineMs: sql.statementTimeoutMs } : undefined,

@@ -3,6 +3,7 @@ import type { Sql } from '@switchboard/shared/sql';
 import { isUniqueViolation, pgErrorCode } from '@switchboard/shared/sql';
 import { badRequest, classNotFound, ApiError } from '../http/errors';
 import type { ClassRegistry } from '../store/classes';
+import { forgetIndexLeaders } from '../store/index-leaders';
 import { createIndexRow, dropIndexRow, listIndexRows } from '../store/indexes';
 import type { IndexKeys, IndexRow } from '../store/indexes';
 import { assertClassName } from './names';
@@ -93,13 +94,16 @@ export class IndexService {
         throw badRequest(LcCode.DuplicateValue, `The class already has an index named ${name}.`);
       throw e;
     }
+    forgetIndexLeaders(this.classes, className);
     await this.analyze(className);
     return index;
   }
 
   async drop(sql: Sql, className: string, name: string): Promise<void> {
     await this.requireClass(sql, className);
-    if (!(await dropIndexRow(sql, className, name))) {
+    const dropped = await dropIndexRow(sql, className, name);
+    forgetIndexLeaders(this.classes, className);
+    if (!dropped) {
       throw new ApiError(
         404,
         LcCode.NotFound,

@@ -54,7 +54,8 @@ export class ReadService {
   /** Rows as the API returns them: ACL when allowed, includes expanded, keys applied. */
   async shape(sql: Sql, className: string, rows: ObjectRow[], opts: ReadOptions): Promise<ApiObject[]> {
     const withAcl = isTruthyFlag(opts.returnACL) && (this.returnAclAllowed || opts.access.master);
-    const objects = rows.map((r) => redact(className, toApi(r, { withAcl }), opts.access));
+    // The rows were read for this answer alone: their data objects become the answer.
+    const objects = rows.map((r) => redact(className, toApi(r, { withAcl, owned: true }), opts.access));
     await this.classPolicy?.strip(sql, opts.access, className, objects);
     const include = parseInclude(opts.include);
     if (include.size > 0)

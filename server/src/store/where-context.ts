@@ -7,6 +7,8 @@ export interface WhereContext {
   className: string;
   /** Field types of a class, undefined when the class does not exist (preloaded: translation is synchronous). */
   fieldsOf(className: string): ClassFields | undefined;
+  /** True when `field` leads one of the class's btree indexes (preloaded, like the fields). */
+  indexLeads?(className: string, field: string): boolean;
   /** The first top-level $nearSphere: results are ordered by distance from it unless `order` says otherwise. */
   near?: NearOrder | undefined;
   /** True while translating inside $or/$and/sub-queries, where $nearSphere does not order. */

@@ -2,11 +2,14 @@ import { LcCode } from '@switchboard/shared';
 import type { Clause, Condition, Where } from '@switchboard/shared';
 import { badRequest } from '../http/errors';
 import { fieldRef } from './fields';
+import type { FieldRef } from './fields';
+import type { Params } from './params';
 import type { WhereContext } from './where-context';
 import { nearSphere, withinBox } from './where-geo';
 import { inQuery, relatedTo, relationCondition, selectKey } from './where-links';
 import { matches } from './regex-sql';
-import { compare, containsAll, equals, exists, sizeIs } from './where-values';
+import { compare, containsAll, equals as equalsValue, exists, sizeIs } from './where-values';
+import type { IndexFacts } from './where-values';
 
 /**
  * Translates a parsed `where` into a SQL condition over a class table
@@ -21,6 +24,9 @@ function condition(field: string, c: Condition, ctx: WhereContext): string {
   const ref = fieldRef(field, ctx.fieldsOf(ctx.className));
   const p = ctx.params;
   if (ref.kind === 'json' && ref.type === 'Relation') return relationCondition(field, c, ctx);
+  const index: IndexFacts = { leads: ctx.indexLeads?.(ctx.className, field) ?? false };
+  const equals = (ref: FieldRef, field: string, value: unknown, p: Params) =>
+    equalsValue(ref, field, value, p, index);
   switch (c.op) {
     case 'eq':
       return equals(ref, field, c.value, p);
