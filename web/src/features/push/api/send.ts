@@ -138,9 +138,7 @@ export const useTestSend = (app: string) => {
 };
 
 const deliveriesSchema = z.object({
-  results: z.array(
-    z.looseObject({ channel: z.string(), payload: z.unknown(), createdAt: z.string() }),
-  ),
+  results: z.array(z.looseObject({ channel: z.string(), payload: z.unknown(), createdAt: z.string() })),
 });
 
 /** What the recorder stored for a push (refreshed until something arrived). */
