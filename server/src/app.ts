@@ -59,6 +59,7 @@ import { Registry } from './realtime/registry';
 import { SqlBus } from './realtime/sql-bus';
 import { realtimeRoutes } from './realtime/route';
 import { TokenStore } from './realtime/tokens';
+import { MemberInfoApi } from './realtime/member-info-api';
 import { DeviceChannel } from './realtime/devices';
 import { realtimeMigrations } from './realtime/migrations';
 import { Notices } from './realtime/notices';
@@ -183,6 +184,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     ...{ _User: users, _Role: roles, _File: files, files },
     ...{ _Installation: push.installations, _Notification: push.records },
     _Conversation: im.conversations,
+    _ConversationMemberInfo: new MemberInfoApi({ tokens, clock, conversations: im.deps.conversations }),
   });
   push.routes(router);
   im.routes(router);

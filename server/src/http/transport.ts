@@ -172,6 +172,7 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
       baseUrl: opts.publicUrl ?? listeningUrl(app.server.address()),
       client: header(req, 'x-lc-ua') ?? header(req, 'user-agent'),
       prodHeader: header(req, LC_HEADERS.prod),
+      imSessionToken: header(req, 'x-lc-im-session-token'),
     });
     if (res.headers) void reply.headers(res.headers);
     return reply

@@ -27,6 +27,8 @@ export interface ApiRequest {
   prodHeader?: string | undefined;
   /** Set for the elements of a /1.1/batch request. */
   inBatch?: boolean;
+  /** X-LC-IM-Session-Token: a realtime session's `st`, with which the IM SDK reads over REST. */
+  imSessionToken?: string | undefined;
 }
 
 export interface ApiResponse {

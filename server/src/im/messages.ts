@@ -53,6 +53,20 @@ const SORTED = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz
  * random ones. Ids made later sort later, so a new id's place in the unique index is at its end,
  * which stays in memory, instead of anywhere in an index of millions of messages.
  */
+/**
+ * A typed message's _lctype (Doc 3: -1 text, -2 image, ...; apps add their own positive ones),
+ * or null for text that is not a JSON object with an integer _lctype.
+ */
+export function lctypeOf(data: string): number | null {
+  if (!data.trimStart().startsWith('{')) return null;
+  try {
+    const t = (JSON.parse(data) as { _lctype?: unknown })._lctype;
+    return Number.isInteger(t) && Math.abs(t as number) <= 0x7fffffff ? (t as number) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function newMessageId(now = Date.now()): string {
   let time = '';
   for (let t = Math.floor(now), i = 0; i < 8; i++, t = Math.floor(t / 64)) time = SORTED[t % 64] + time;
@@ -99,9 +113,9 @@ export async function storeMessage(
        RETURNING last_ts, msg_count
      ), msg AS (
        INSERT INTO lc_im_messages (conv_id, ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
-         valid_till, from_ip, extra, bin)
+         valid_till, from_ip, extra, bin, lctype)
        SELECT $1, k.last_ts, $4::text, $5::text, $6::text, $7::text, $8::text[], $9::boolean, $10::boolean,
-         $11::bigint, $12::text, $13::jsonb, $15::boolean FROM k WHERE NOT $14::boolean
+         $11::bigint, $12::text, $13::jsonb, $15::boolean, $16::integer FROM k WHERE NOT $14::boolean
      ), seen AS (
        INSERT INTO lc_im_reads (conv_id, client_id, seen) SELECT $1, $6, k.msg_count FROM k
        WHERE NOT $14::boolean AND $5::text = 'conv'
@@ -127,6 +141,7 @@ export async function storeMessage(
       m.extra ? JSON.stringify(m.extra) : null,
       transient,
       m.bin ?? false,
+      m.bin ? null : lctypeOf(m.data),
     ],
   );
   const [row] = rows;
@@ -199,17 +214,16 @@ export async function findMessageById(sql: Sql, msgId: string): Promise<MessageR
 }
 
 export async function replaceMessage(sql: Sql, msgId: string, data: string, patchTs: number): Promise<void> {
-  await sql.query('UPDATE lc_im_messages SET data = $2, bin = false, patched_at = $3 WHERE msg_id = $1', [
-    msgId,
-    data,
-    patchTs,
-  ]);
+  await sql.query(
+    'UPDATE lc_im_messages SET data = $2, bin = false, patched_at = $3, lctype = $4 WHERE msg_id = $1',
+    [msgId, data, patchTs, lctypeOf(data)],
+  );
 }
 
 /** A recalled message keeps its place in the history, without its content. */
 export async function recallMessage(sql: Sql, msgId: string, patchTs: number): Promise<void> {
   await sql.query(
-    "UPDATE lc_im_messages SET recalled = true, data = '', bin = false, patched_at = $2 WHERE msg_id = $1",
+    "UPDATE lc_im_messages SET recalled = true, data = '', bin = false, patched_at = $2, lctype = NULL WHERE msg_id = $1",
     [msgId, patchTs],
   );
 }

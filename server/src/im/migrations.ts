@@ -118,6 +118,30 @@ export const imMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A typed message's _lctype, kept beside its text so the history filtered by type (the
+    // SDK's queryMessages({type})) is an index range, not a parse of every message. Existing
+    // rows are filled in here; text that is not JSON with an integer _lctype stays NULL.
+    id: '0005_message_lctype',
+    sql: `
+      ALTER TABLE lc_im_messages ADD COLUMN lctype integer;
+      DO $$
+      DECLARE r record;
+      BEGIN
+        FOR r IN SELECT msg_id, data FROM lc_im_messages
+                 WHERE NOT bin AND ltrim(data) LIKE '{%' AND data LIKE '%"_lctype"%' LOOP
+          BEGIN
+            UPDATE lc_im_messages SET lctype = (r.data::jsonb ->> '_lctype')::integer
+            WHERE msg_id = r.msg_id AND jsonb_typeof(r.data::jsonb -> '_lctype') = 'number';
+          EXCEPTION WHEN others THEN
+            NULL; -- not JSON, or not an integer: untyped
+          END;
+        END LOOP;
+      END $$;
+      CREATE INDEX lc_im_messages_by_type ON lc_im_messages (conv_id, lctype, ts, msg_id)
+        WHERE lctype IS NOT NULL;
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Conversation class goes with the other classes). */

@@ -1,3 +1,7 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
 import { Event, Realtime, TextMessage } from 'leancloud-realtime';
 import type { IMClient, Message } from 'leancloud-realtime';
 import { TEST_KEYS } from '../test/harness';
@@ -59,4 +63,37 @@ export function messageWithText(client: IMClient, text: string): Promise<Message
     };
     client.on(Event.MESSAGE, on);
   });
+}
+
+/**
+ * The SDK's REST calls always go to https://<server>/1.1/...: an HTTPS front for a plain test
+ * server, with a certificate made for the run that this process (https.globalAgent, which the
+ * SDK's axios uses) trusts. The WebSocket keeps going to the server directly (RTMServers).
+ * Resolves with the `server` option value (host:port) and a close function.
+ */
+export async function httpsFront(t: TestServer): Promise<{ server: string; close: () => Promise<void> }> {
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  https.globalAgent.options.ca = [pems.cert];
+  const front = https.createServer({ cert: pems.cert, key: pems.private }, (req, res) => {
+    const up = http.request(
+      `${t.url}${req.url ?? '/'}`,
+      { method: req.method, headers: req.headers },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    up.on('error', (err) => res.writeHead(502).end(String(err)));
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const { port } = front.address() as AddressInfo;
+  return {
+    server: `127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => front.close(() => resolve())),
+  };
 }

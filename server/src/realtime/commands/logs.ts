@@ -54,18 +54,21 @@ function logItem(r: MessageRow): Record<string, unknown> {
 export async function logs(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   const lm = sub(cmd, 'logsMessage');
   const cid = requiredString(lm, 'cid', 'The conversation id');
-  if (lm.lctype !== undefined && lm.lctype !== 0)
-    throw new RtmError(
-      RtmCode.ConversationLogFailed,
-      'Filtering the history by message type is not supported yet.',
-    );
+  // queryMessages({type}): only messages of that _lctype. 0 is protobuf's "not set".
+  const lctype = lm.lctype ?? 0;
+  if (!Number.isInteger(lctype) || Math.abs(lctype as number) > 0x7fffffff)
+    throw new RtmError(RtmCode.ConversationLogFailed, 'lctype must be an integer message type.');
   const h = logsQuery(lm);
   const conv = await findConversation(ctx, cid);
   if (!conv) throw new RtmError(RtmCode.ConversationNotFound, `No conversation ${JSON.stringify(cid)}.`);
   const members = Array.isArray(conv.data.m) ? (conv.data.m as unknown[]) : [];
   if (kindOf(conv.data) === 'conv' && !members.includes(s.peerId))
     throw new RtmError(RtmCode.ConversationMembershipRequired, `${s.peerId} is not a member of ${cid}.`);
-  const rows = await historyRows(ctx.sql, { where: ['conv_id = $1'], params: [cid] }, h);
+  const scope =
+    lctype === 0
+      ? { where: ['conv_id = $1'], params: [cid] }
+      : { where: ['conv_id = $1', 'lctype = $2::integer'], params: [cid, lctype] };
+  const rows = await historyRows(ctx.sql, scope, h);
   if (!h.reversed) rows.reverse();
   s.conn.send({ cmd: 'logs', i: cmd.i, peerId: s.peerId, logsMessage: { logs: rows.map(logItem) } });
 }
