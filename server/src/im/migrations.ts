@@ -121,23 +121,17 @@ export const imMigrations: readonly Migration[] = [
   {
     // A typed message's _lctype, kept beside its text so the history filtered by type (the
     // SDK's queryMessages({type})) is an index range, not a parse of every message. Existing
-    // rows are filled in here; text that is not JSON with an integer _lctype stays NULL.
+    // rows are filled in here from their text; one without a top-level integer _lctype stays NULL.
     id: '0005_message_lctype',
     sql: `
       ALTER TABLE lc_im_messages ADD COLUMN lctype integer;
-      DO $$
-      DECLARE r record;
-      BEGIN
-        FOR r IN SELECT msg_id, data FROM lc_im_messages
-                 WHERE NOT bin AND ltrim(data) LIKE '{%' AND data LIKE '%"_lctype"%' LOOP
-          BEGIN
-            UPDATE lc_im_messages SET lctype = (r.data::jsonb ->> '_lctype')::integer
-            WHERE msg_id = r.msg_id AND jsonb_typeof(r.data::jsonb -> '_lctype') = 'number';
-          EXCEPTION WHEN others THEN
-            NULL; -- not JSON, or not an integer: untyped
-          END;
-        END LOOP;
-      END $$;
+      -- One set-based pass (a per-row loop with an exception block per row takes minutes on a
+      -- large history): the type as the SDKs write it, an "_lctype" integer in an object's text.
+      -- JSON is not parsed, so a broken row cannot fail the migration.
+      UPDATE lc_im_messages
+         SET lctype = substring(data FROM '^\\s*\\{.*"_lctype"\\s*:\\s*(-?[0-9]{1,9})\\s*[,}]')::integer
+       WHERE NOT bin AND data LIKE '%"\\_lctype"%'
+         AND data ~ '^\\s*\\{.*"_lctype"\\s*:\\s*-?[0-9]{1,9}\\s*[,}]';
       CREATE INDEX lc_im_messages_by_type ON lc_im_messages (conv_id, lctype, ts, msg_id)
         WHERE lctype IS NOT NULL;
     `,
