@@ -228,7 +228,7 @@ describe('copying a live app', () => {
     });
     expect(reset.status, reset.text).toBe(200);
     const withoutPermissions: typeof fetch = (input, init) =>
-      String(input).includes('/permissions')
+      (input instanceof Request ? input.url : input.toString()).includes('/permissions')
         ? Promise.resolve(new Response(JSON.stringify({ code: 404, error: 'Not Found' }), { status: 404 }))
         : fetch(input, init);
     const second = await copyLive(
