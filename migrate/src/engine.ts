@@ -4,6 +4,7 @@ import { checkExport } from './check-export';
 import { classify, importOrder } from './plan';
 import type { ExportFile } from './plan';
 import { readRecords } from './readers';
+import { applySchemaChanges } from './apply-schema';
 import { readSchemaChanges } from './schema-options';
 import { addFailure, emptyClassReport } from './report';
 import type { ClassReport, ImportReport } from './report';
@@ -167,31 +168,11 @@ export async function importExport(
       ),
     );
   }
-  for (const f of files) if (f.kind === 'schema') await applySchemaChanges(target, f.path, classes);
+  for (const f of files)
+    if (f.kind === 'schema' && target.changeSchema)
+      await applySchemaChanges(target, await readSchemaChanges(f.path), classes, basename(f.path));
   const ignoredFiles = files.flatMap((f) =>
     f.kind === 'ignored' ? [{ path: f.path, reason: f.reason }] : [],
   );
   return { classes, ignoredFiles, seconds: (Date.now() - started) / 1000 };
-}
-
-/**
- * Class permissions and column options from the schema file, applied once the objects are in
- * (a required field or a read-only one binds clients, not the import). A class the target refuses
- * them for is reported with its other failures; the rest of the import stands.
- */
-async function applySchemaChanges(target: MigrationTarget, path: string, classes: ClassReport[]) {
-  if (!target.changeSchema) return;
-  for (const [className, change] of await readSchemaChanges(path)) {
-    try {
-      await target.changeSchema(className, change);
-    } catch (e) {
-      let report = classes.find((c) => c.name === className);
-      if (!report) classes.push((report = emptyClassReport(className)));
-      addFailure(
-        report,
-        `${basename(path)}, class ${className}`,
-        `permissions and field options: ${(e as Error).message}`,
-      );
-    }
-  }
 }

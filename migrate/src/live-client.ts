@@ -1,5 +1,8 @@
 import { mapLimit } from './pool';
+import { isPlainObject } from '@switchboard/shared';
 import { parseSchemaDoc } from './schema-file';
+import { parseSchemaChanges } from './schema-options';
+import type { SchemaChange } from './schema-options';
 import type { SchemaMap } from './schema-file';
 import { TargetError } from './target';
 import type { FetchLike, TargetConfig } from './target';
@@ -53,6 +56,30 @@ export class LiveClient {
 
   async schemas(): Promise<SchemaMap> {
     return parseSchemaDoc(await this.get('/1.1/schemas'));
+  }
+
+  /**
+   * The class permissions and column options of the source's classes. Column options come with
+   * GET /1.1/schemas; class permissions where the source gives them, in the schema document or at
+   * GET /1.1/schemas/<className>/permissions (Switchboard). A source refusing that path (4xx)
+   * has none to give: the target then keeps its default, everyone.
+   */
+  async schemaChanges(classNames: Iterable<string>): Promise<Map<string, SchemaChange>> {
+    const changes = parseSchemaChanges(await this.get('/1.1/schemas'));
+    for (const className of classNames) {
+      if (changes.get(className)?.permissions) continue;
+      const body = await this.get(`/1.1/schemas/${encodeURIComponent(className)}/permissions`).catch(
+        (e: unknown) => {
+          if (e instanceof TargetError && e.status !== undefined && e.status >= 400 && e.status < 500)
+            return undefined;
+          throw e;
+        },
+      );
+      const permissions = body?.permissions;
+      if (!isPlainObject(permissions) || Object.keys(permissions).length === 0) continue;
+      changes.set(className, { ...changes.get(className), permissions });
+    }
+    return changes;
   }
 
   async count(className: string): Promise<number> {

@@ -3,9 +3,11 @@ import { Checkpoint } from './checkpoint';
 import type { CheckpointStore } from './checkpoint';
 import type { LiveClient } from './live-client';
 import { copyRelationField } from './live-relations';
+import { applySchemaChanges } from './apply-schema';
 import { importOrder } from './plan';
 import { addFailure, emptyClassReport } from './report';
 import type { ClassReport, ImportReport } from './report';
+import type { SchemaChange } from './schema-options';
 import type { BatchInput, BatchResult, MigrationTarget } from './target';
 
 type Obj = Record<string, unknown>;
@@ -170,6 +172,18 @@ export async function copyLive(
         addFailure(rel, key, `${(e as Error).message} ${resume}`);
       }
     }
+  }
+  if (target.changeSchema) {
+    signal?.throwIfAborted();
+    // After the objects, as the file import does: the options bind clients, not the copy.
+    const changes = await client.schemaChanges(order).catch((e: unknown) => {
+      if (signal?.aborted) throw e;
+      const report = emptyClassReport('class permissions and field options');
+      classes.push(report);
+      addFailure(report, source, `${(e as Error).message} ${resume}`);
+      return new Map<string, SchemaChange>();
+    });
+    await applySchemaChanges(target, changes, classes, source);
   }
   return { classes, ignoredFiles: [], seconds: (Date.now() - started) / 1000 };
 }

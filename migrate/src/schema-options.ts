@@ -11,10 +11,17 @@ export interface SchemaChange {
   permissions?: Record<string, unknown>;
 }
 
+/** Fields every class has: a schema lists them, but they take no options. */
+const BUILTIN = new Set(['objectId', 'createdAt', 'updatedAt']);
+
+/**
+ * The options a column sets. An option at its "off" value (false, an empty comment, a null
+ * default) sets nothing: LeanCloud lists them on every column, and sending them would only add
+ * noise (and fields such as _User's password to the target's schema).
+ */
 function optionsOf(def: Record<string, unknown>): Record<string, unknown> | undefined {
-  const options = Object.fromEntries(
-    COLUMN_OPTION_KEYS.filter((k) => def[k] !== undefined).map((k) => [k, def[k]]),
-  );
+  const set = (v: unknown) => v !== undefined && v !== null && v !== false && v !== '';
+  const options = Object.fromEntries(COLUMN_OPTION_KEYS.filter((k) => set(def[k])).map((k) => [k, def[k]]));
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
@@ -22,7 +29,7 @@ function changeOf(fields: unknown, permissions: unknown): SchemaChange | undefin
   const change: SchemaChange = {};
   if (isPlainObject(fields)) {
     for (const [name, def] of Object.entries(fields)) {
-      if (!isPlainObject(def) || typeof def.type !== 'string') continue;
+      if (!isPlainObject(def) || typeof def.type !== 'string' || BUILTIN.has(name)) continue;
       if (name === 'ACL') {
         if (isPlainObject(def.default)) (change.fields ??= {}).ACL = { type: 'ACL', default: def.default };
         continue;
@@ -39,11 +46,26 @@ function changeOf(fields: unknown, permissions: unknown): SchemaChange | undefin
 
 /**
  * The schema changes of each class in a schema document: {results: [{className, fields,
- * permissions}]}, an array of those, or LeanCloud's class JSON ({name, schema, permissions}).
+ * permissions}]}, an array of those, LeanCloud's class JSON ({name, schema, permissions}), or the
+ * {ClassName: {field: definition}} map GET /1.1/schemas answers with (fields only).
  */
 export function parseSchemaChanges(doc: unknown): Map<string, SchemaChange> {
   const out = new Map<string, SchemaChange>();
-  const list = Array.isArray(doc) ? doc : isPlainObject(doc) && Array.isArray(doc.results) ? doc.results : [];
+  const oneClass = isPlainObject(doc) && (typeof doc.className === 'string' || typeof doc.name === 'string');
+  if (isPlainObject(doc) && !Array.isArray(doc.results) && !oneClass) {
+    for (const [name, fields] of Object.entries(doc)) {
+      const change = changeOf(fields, undefined);
+      if (change) out.set(name, change);
+    }
+    return out;
+  }
+  const list = Array.isArray(doc)
+    ? doc
+    : oneClass
+      ? [doc]
+      : isPlainObject(doc) && Array.isArray(doc.results)
+        ? doc.results
+        : [];
   for (const c of list) {
     if (!isPlainObject(c)) continue;
     const name =

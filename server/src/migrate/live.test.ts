@@ -166,4 +166,79 @@ describe('copying a live app', () => {
       failed: 1,
     });
   }, 120_000);
+
+  it('copies class permissions and field options, and copies the options alone from a source without permissions', async () => {
+    const permissions = {
+      create: { onlySignInUsers: true },
+      find: { '*': true },
+      delete: { roles: ['Staff'] },
+    };
+    const made = await source.request('POST', '/1.1/schemas/Gizmo', {
+      auth: 'master',
+      body: {
+        fields: {
+          name: { type: 'String', required: true, comment: 'shown in lists' },
+          secret: { type: 'String', hidden: true },
+          n: { type: 'Number', default: 5, read_only: true },
+          plain: { type: 'String' },
+        },
+        permissions,
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    for (const name of ['a', 'b'])
+      await source.request('POST', '/1.1/classes/Gizmo', { auth: 'master', body: { name, secret: 's' } });
+    const schemaOf = async (t: TestServer) =>
+      (await t.request('GET', '/1.1/schemas/Gizmo', { auth: 'master' })).json.Gizmo as Record<
+        string,
+        unknown
+      >;
+    const permissionsOf = async (t: TestServer) =>
+      (await t.request('GET', '/1.1/schemas/Gizmo/permissions', { auth: 'master' })).json.permissions;
+
+    const report = await copyLive(
+      new LiveClient(keysOf(source)),
+      new ImportTarget(keysOf(target)),
+      'source',
+      {
+        checkpointFile: join(dir, 'gizmo.json'),
+      },
+    );
+    expect(report.classes.filter((c) => c.failed > 0).map((c) => c.failures)).toEqual([]);
+    expect(await schemaOf(target)).toEqual(await schemaOf(source));
+    expect(await permissionsOf(target)).toEqual(await permissionsOf(source));
+    // Enforced on the target's clients: an anonymous create is refused, an invisible field not shown.
+    const anon = await target.request('POST', '/1.1/classes/Gizmo', { body: { name: 'c' } });
+    expect([anon.status, anon.json.error]).toEqual([
+      403,
+      "Forbidden to create by class 'Gizmo' permissions.",
+    ]);
+    const listed = await target.request('GET', '/1.1/classes/Gizmo', { query: { order: 'name' } });
+    expect((listed.json.results as Record<string, unknown>[]).map((o) => [o.name, o.secret, o.n])).toEqual([
+      ['a', undefined, 5],
+      ['b', undefined, 5],
+    ]);
+
+    // A source that does not expose class permissions (LeanCloud answers an unknown path with 404):
+    // the options are copied, the permissions stay as the target has them, and nothing fails.
+    const everyone = { create: { '*': true }, find: { '*': true }, delete: { '*': true } };
+    const reset = await target.request('PUT', '/1.1/schemas/Gizmo', {
+      auth: 'master',
+      body: { permissions: everyone, fields: { secret: { type: 'String', hidden: false } } },
+    });
+    expect(reset.status, reset.text).toBe(200);
+    const withoutPermissions: typeof fetch = (input, init) =>
+      (input instanceof Request ? input.url : input.toString()).includes('/permissions')
+        ? Promise.resolve(new Response(JSON.stringify({ code: 404, error: 'Not Found' }), { status: 404 }))
+        : fetch(input, init);
+    const second = await copyLive(
+      new LiveClient(keysOf(source), undefined, withoutPermissions),
+      new ImportTarget(keysOf(target)),
+      'source',
+      { checkpointFile: join(dir, 'gizmo-2.json') },
+    );
+    expect(second.classes.filter((c) => c.failed > 0).map((c) => c.failures)).toEqual([]);
+    expect(await permissionsOf(target)).toEqual(everyone);
+    expect((await schemaOf(target)).secret).toEqual({ type: 'String', hidden: true });
+  }, 120_000);
 });

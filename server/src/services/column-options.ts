@@ -67,3 +67,25 @@ export async function applyColumnOptions(
   }
   return { ...w, data, changed };
 }
+
+/**
+ * An update may not take a required field away (an `__op: Delete` or a null), as a create may not
+ * leave it out. Only the fields the update changes are checked: an object stored before the field
+ * became required still takes updates of its other fields.
+ */
+export function assertRequiredKept(
+  className: string,
+  fields: ClassFields | undefined,
+  data: Record<string, unknown>,
+  changed: string[],
+): void {
+  const cols = fields as Record<string, Column> | undefined;
+  for (const name of changed) {
+    const c = cols?.[name];
+    if (c?.required && !c.auto_increment && missing(data[name]))
+      throw badRequest(
+        LcCode.InvalidParameter,
+        `The field '${name}' of class '${className}' is required; it cannot be removed or set to null.`,
+      );
+  }
+}

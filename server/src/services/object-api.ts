@@ -3,7 +3,7 @@ import type { Sql } from '@switchboard/shared/sql';
 import { parseInput } from '../http/validate';
 import type { ObjectRow } from '../store/objects';
 import type { ApiRequest } from '../http/types';
-import type { AccessResolver } from './access';
+import type { AccessResolver, Principal } from './access';
 import { created } from './class-api';
 import type { ClassApi } from './class-api';
 import type { UpdateHooks, WriteService } from './objects';
@@ -13,6 +13,16 @@ export interface ObjectApiDeps {
   reads: ReadService;
   writes: WriteService;
   access: AccessResolver;
+}
+
+/** A built-in class's `create` permission (the master key passes; no permission set is everyone's). */
+export async function assertCreatePermission(
+  deps: ObjectApiDeps,
+  sql: Sql,
+  who: Principal,
+  className: string,
+): Promise<void> {
+  await deps.writes.classPolicy?.assert(sql, who, className, 'create');
 }
 
 /** `fetchWhenSave=true`, or `new=true` as the SDK sends it: answer with the saved fields. */
@@ -29,6 +39,14 @@ export class ObjectApi implements ClassApi {
 
   protected principal(req: ApiRequest) {
     return this.deps.access.of(req.sql, req.auth);
+  }
+
+  /**
+   * The class's `create` permission for a built-in class whose create does not go through the
+   * generic path (sign-up, roles, file records): checked before any other work, as LeanCloud did.
+   */
+  protected assertCreate(sql: Sql, who: Principal): Promise<void> {
+    return assertCreatePermission(this.deps, sql, who, this.className);
   }
 
   async create(req: ApiRequest) {

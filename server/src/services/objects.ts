@@ -21,6 +21,7 @@ import { newFieldTypes } from './schema';
 import { applyBody } from './write';
 import type { ClassPolicy } from './class-policy';
 import { hiddenColumns } from './class-policy';
+import { assertRequiredKept } from './column-options';
 
 /** Steps a built-in class adds to an update, inside its transaction. */
 export interface UpdateHooks {
@@ -121,6 +122,7 @@ export class WriteService {
         if (!current) throw objectNotFound(className, id);
         const input = opts.hooks?.before ? await opts.hooks.before(tx, current) : body;
         const { data, acl, changed, relations } = applyBody(current.data, input);
+        assertRequiredKept(className, await this.classes.fields(tx, className), data, changed);
         await this.recordFields(tx, className, data, changed);
         const updatedAt = this.clock.now();
         await updateObjectRow(tx, className, {

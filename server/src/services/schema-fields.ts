@@ -9,7 +9,7 @@ import type { FieldDefinition, FieldSchema } from '@switchboard/shared';
 import { badRequest } from '../http/errors';
 import type { ClassFields } from '../store/classes';
 import { BUILTIN_FIELDS } from './schema';
-import { aclColumn, isAclColumn, withColumnOptions } from './schema-options';
+import { aclColumn, columnOptionsOf, isAclColumn, withColumnOptions } from './schema-options';
 
 /** The stored form of a field definition (targetClass is recorded as className, as reads report it). */
 export function fieldFromDefinition(name: string, def: FieldDefinition): FieldSchema {
@@ -47,7 +47,10 @@ export type FieldChange = FieldDefinition | { __op: 'Delete' } | { type: 'ACL'; 
 
 /**
  * The fields of a class after a PUT /1.1/schemas/<className>, and the fields whose data must go.
- * Adding a field that exists with the same type changes nothing; another type is refused.
+ * Adding a field that exists with the same type changes nothing; another type is refused. A
+ * change of an existing field is partial, as LeanCloud's console edited one column option at a
+ * time: the options it does not name stay (`{type}` alone changes nothing), and an option is
+ * removed by naming it (`false`, or a `default` of null).
  */
 export function planFieldChanges(
   className: string,
@@ -72,8 +75,14 @@ export function planFieldChanges(
       fields.ACL = aclColumn(change.default);
       continue;
     }
-    const wanted = withColumnOptions(name, fieldFromDefinition(name, change), change);
     const existing = fields[name];
+    // A Pointer or Relation field's change need not repeat its target class.
+    const typed =
+      existing?.className && change.targetClass === undefined && change.type === existing.type
+        ? { ...change, targetClass: existing.className }
+        : change;
+    const def = existing ? { ...columnOptionsOf(existing), ...typed } : typed;
+    const wanted = withColumnOptions(name, fieldFromDefinition(name, typed), def);
     if (existing && (existing.type !== wanted.type || existing.className !== wanted.className)) {
       const was = existing.className ? `${existing.type}<${existing.className}>` : existing.type;
       throw badRequest(

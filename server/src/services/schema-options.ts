@@ -3,10 +3,22 @@ import type { FieldDefinition, FieldSchema } from '@switchboard/shared';
 import { badRequest } from '../http/errors';
 import { parseAcl } from './acl';
 
-/** The column options a definition carries, checked against the field's type. */
+/** The column options a stored field carries (the part of its definition beside the type). */
+export function columnOptionsOf(field: FieldSchema | undefined): Partial<FieldDefinition> {
+  const stored = (field ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    COLUMN_OPTION_KEYS.filter((k) => stored[k] !== undefined).map((k) => [k, stored[k]]),
+  );
+}
+
+/**
+ * The column options a definition carries, checked against the field's type. A `default` of null
+ * is no default (how a schema change removes one).
+ */
 export function withColumnOptions(name: string, field: FieldSchema, def: FieldDefinition): FieldSchema {
   const out: Record<string, unknown> = { ...field };
-  for (const key of COLUMN_OPTION_KEYS) if (def[key] !== undefined) out[key] = def[key];
+  for (const key of COLUMN_OPTION_KEYS)
+    if (def[key] !== undefined && !(key === 'default' && def[key] === null)) out[key] = def[key];
   if (def.auto_increment && field.type !== 'Number')
     throw badRequest(LcCode.InvalidParameter, `Field '${name}': only a Number field can auto-increment.`);
   if (def.auto_increment && def.default !== undefined)

@@ -41,8 +41,9 @@ export class FileApi extends ObjectApi {
 
   override async create(req: ApiRequest) {
     const q = parseInput(writeParamsSchema, req.query, 'query parameters');
-    const body = externalFileBody(req.body);
     const who = await this.principal(req);
+    await this.assertCreate(req.sql, who);
+    const body = externalFileBody(req.body);
     const obj = await this.deps.writes.create(req.sql, '_File', body, {
       fetchWhenSave: wantsObject(q),
       defaultAcl: () => defaultFileAcl(who),

@@ -15,6 +15,7 @@ import {
 } from '../../store/file-tokens';
 import type { UploadTokenRow } from '../../store/file-tokens';
 import { deleteObjectRow, selectObject, updateObjectRow } from '../../store/objects';
+import { assertCreatePermission } from '../object-api';
 import { defaultFileAcl } from './file-acl';
 import type { FileDeps } from './file-api';
 import { fileUrl, newFileKey } from './keys';
@@ -70,6 +71,8 @@ export class UploadService {
   async issue(req: ApiRequest): Promise<ApiResponse> {
     const body = req.body;
     if (!isPlainObject(body)) throw invalidJson();
+    const who = await this.deps.access.of(req.sql, req.auth);
+    await assertCreatePermission(this.deps, req.sql, who, '_File');
     const { name, metaData } = body;
     if (typeof name !== 'string' || name === '') throw invalid('A file to upload needs a "name".');
     if (metaData !== undefined && !isPlainObject(metaData))
@@ -86,7 +89,6 @@ export class UploadService {
     } else {
       key = newFileKey(name, body.keep_file_name === true);
     }
-    const who = await this.deps.access.of(req.sql, req.auth);
     const record: Record<string, unknown> = {
       name,
       key,

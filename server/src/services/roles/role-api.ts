@@ -58,6 +58,7 @@ export class RoleApi extends ObjectApi {
   override async create(req: ApiRequest) {
     const q = parseInput(writeParamsSchema, req.query, 'query parameters');
     if (!isPlainObject(req.body)) throw invalidJson();
+    await this.assertCreate(req.sql, await this.principal(req));
     const name = checkName(req.body.name);
     // Doc 1 Role: ACL "Required at creation".
     if (!isPlainObject(req.body.ACL)) throw badRequest(LcCode.InvalidAcl, 'Role ACL is required.');

@@ -5,6 +5,7 @@ import { openSession } from '../../store/sessions';
 import { findUserBy, findUserById } from '../../store/users';
 import { normalizeAuthData } from './auth-data';
 import type { AccountDeps } from './deps';
+import { assertCreatePermission } from '../object-api';
 import { checkUserBody } from './fields';
 import { hashPassword } from './passwords';
 import { loginBody } from './profile';
@@ -31,6 +32,7 @@ export async function signUpOrLogInByPhone(deps: AccountDeps, req: ApiRequest): 
   if (existing) return { body: await loginWithCode(req.sql, deps.clock, settings, existing, code) };
 
   const access = await deps.access.of(req.sql, req.auth);
+  await assertCreatePermission(deps, req.sql, access, '_User');
   const { fields, password } = checkUserBody(
     { username: phone, ...rest },
     { creating: true, master: access.master },

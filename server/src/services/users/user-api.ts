@@ -47,6 +47,7 @@ export class UserApi extends ObjectApi {
     if (isPlainObject(req.body) && req.body.authData !== undefined && req.body.password === undefined)
       return this.loginWithAuthData(req);
     const access = await this.principal(req);
+    await this.assertCreate(req.sql, access);
     const { fields, password } = checkUserBody(req.body, { creating: true, master: access.master });
     if (password === undefined) throw badRequest(LcCode.PasswordMissing, 'Password is missing or empty.');
     if (fields.authData !== undefined) fields.authData = normalizeAuthData(fields.authData);
@@ -93,6 +94,8 @@ export class UserApi extends ObjectApi {
         };
       }
       if (isTruthyFlag(req.query.failOnNotExist)) throw userNotFound();
+      // Registering a new user is a create: an existing one logs in whatever the permission.
+      await this.assertCreate(tx, access);
       // A new user keeps the other fields of the body, as a sign-up would (Doc 1 User: a random
       // username only for the third-party registration that gives none).
       const { fields } = checkUserBody(body, { creating: false, master: access.master });
