@@ -33,3 +33,20 @@ export async function snapshots(client: UpstreamClient, paths: string[]): Promis
 export async function snapshot(client: UpstreamClient, path: string | undefined): Promise<unknown> {
   return path === undefined ? undefined : (await snapshots(client, [path]))[0];
 }
+
+/**
+ * The merged answers of some GET paths (a class's schema and its permissions), for writes that
+ * touch no object. A path that cannot be read is left out; nothing read is undefined.
+ */
+export async function mergedSnapshot(client: UpstreamClient, paths: string[]): Promise<unknown> {
+  const answers = await Promise.all(
+    paths.map((path) =>
+      sendUpstream(client, { method: 'GET', path, query: {} }).catch((e: unknown) => {
+        if (e instanceof ConsoleError) return undefined;
+        throw e;
+      }),
+    ),
+  );
+  const found = answers.filter(isPlainObject);
+  return found.length > 0 ? Object.assign({}, ...found) : undefined;
+}
