@@ -36,7 +36,9 @@ export async function snapshot(client: UpstreamClient, path: string | undefined)
 
 /**
  * The merged answers of some GET paths (a class's schema and its permissions), for writes that
- * touch no object. A path that cannot be read is left out; nothing read is undefined.
+ * touch no object, flattened one level (`Memo.note`, `permissions.create`) so that the audit
+ * log's before and after compare field by field and operation by operation rather than as one
+ * blob. A path that cannot be read is left out; nothing read is undefined.
  */
 export async function mergedSnapshot(client: UpstreamClient, paths: string[]): Promise<unknown> {
   const answers = await Promise.all(
@@ -48,5 +50,12 @@ export async function mergedSnapshot(client: UpstreamClient, paths: string[]): P
     ),
   );
   const found = answers.filter(isPlainObject);
-  return found.length > 0 ? Object.assign({}, ...found) : undefined;
+  if (found.length === 0) return undefined;
+  const flat: Record<string, unknown> = {};
+  for (const answer of found)
+    for (const [key, value] of Object.entries(answer)) {
+      if (!isPlainObject(value)) flat[key] = value;
+      else for (const [sub, v] of Object.entries(value)) flat[`${key}.${sub}`] = v;
+    }
+  return flat;
 }
