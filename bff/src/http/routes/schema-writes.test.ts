@@ -114,7 +114,7 @@ describe('class management through the console', () => {
     });
     expect(put.status, put.text).toBe(200);
     const read = await c.call('GET', `${base}/schemas/Memo/permissions`);
-    expect(read.json.permissions.create).toEqual({ roles: ['Staff'], users: [] });
+    expect(read.json).toEqual({ permissions: { create: { roles: ['Staff'], users: [] } } });
     const r = await (await as(admin)).call('GET', '/api/audit?limit=100');
     const entry = (
       r.json.results as { action: string; target: { class?: string } | null; before: Snap; after: Snap }[]
