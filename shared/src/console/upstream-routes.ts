@@ -38,6 +38,11 @@ export interface UpstreamRoute {
   collection?: (params: Params) => string;
   /** The built-in class a route outside /1.1/classes serves (e.g. _User for /1.1/users). */
   className?: string;
+  /**
+   * For writes to something other than an object (a class's schema): the GET paths whose answers,
+   * merged, are kept as the audit log's before and after.
+   */
+  snapshotPaths?: (params: Params) => string[];
 }
 
 const noQuery = z.object({}).strict();
@@ -249,10 +254,22 @@ const imMemberRoutes: UpstreamRoute[] = [
   { method: 'GET', path: '/1.1/rtm/messages/history', permission: 'im.read', query: stringParams },
 ];
 
+/** A class's fields with their options, and its permissions: what a schema change changes. */
+const schemaSnapshot = (p: Params): string[] => {
+  const path = `/1.1/schemas/${p.className ?? ''}`;
+  return [path, `${path}/permissions`];
+};
+
 export const upstreamRoutes: readonly UpstreamRoute[] = [
   // Doc 1: storage and accounts.
   { method: 'GET', path: '/1.1/schemas', permission: 'schema.read', query: noQuery },
   { method: 'GET', path: '/1.1/schemas/:className', permission: 'schema.read', query: noQuery },
+  {
+    method: 'GET',
+    path: '/1.1/schemas/:className/permissions',
+    permission: 'schema.read',
+    query: noQuery,
+  },
   // Schema writes and class counts: Switchboard's additions (a LeanCloud app answers 404).
   {
     method: 'POST',
@@ -269,6 +286,7 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     query: noQuery,
     body: updateClassBodySchema,
     action: 'schema.update_class',
+    snapshotPaths: schemaSnapshot,
   },
   {
     method: 'DELETE',

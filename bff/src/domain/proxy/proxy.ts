@@ -11,7 +11,7 @@ import type { ProxyContext, UpstreamCall } from './context';
 import { guardQuery, HiddenFieldError } from './hidden-fields';
 import { isScan, openCursor, sealCursor } from './scan-cursor';
 import { describesFields, visibleTo } from './secrets';
-import { snapshot } from './snapshots';
+import { mergedSnapshot, snapshot } from './snapshots';
 import { createdIdOf, objectPath, targetOf } from './targets';
 import { bodyFor, validated } from './validate';
 
@@ -99,7 +99,10 @@ export async function auditRefusal(
 
 async function auditedWrite(ctx: ProxyContext, match: UpstreamMatch, req: UpstreamCall): Promise<unknown> {
   const action = match.route.action ?? 'write';
-  const before = await snapshot(ctx.client, objectPath(match));
+  const paths = match.route.snapshotPaths?.(match.params);
+  const before = paths
+    ? await mergedSnapshot(ctx.client, paths)
+    : await snapshot(ctx.client, objectPath(match));
   const summary = { method: req.method, path: req.path, query: req.query, body: req.body };
   const [id = ''] = await beginAudit(ctx.sql, [
     entryOf(ctx, { action, target: targetOf(match), summary, before }),
@@ -118,7 +121,9 @@ async function auditedWrite(ctx: ProxyContext, match: UpstreamMatch, req: Upstre
   const after =
     req.method === 'DELETE'
       ? undefined
-      : await snapshot(ctx.client, objectPath(match, createdId ?? match.params.objectId));
+      : paths
+        ? await mergedSnapshot(ctx.client, paths)
+        : await snapshot(ctx.client, objectPath(match, createdId ?? match.params.objectId));
   await completeAudit(ctx.sql, [
     { id, result: 'ok', status: 200, after, target: targetOf(match, createdId) },
   ]);

@@ -33,3 +33,29 @@ export async function snapshots(client: UpstreamClient, paths: string[]): Promis
 export async function snapshot(client: UpstreamClient, path: string | undefined): Promise<unknown> {
   return path === undefined ? undefined : (await snapshots(client, [path]))[0];
 }
+
+/**
+ * The merged answers of some GET paths (a class's schema and its permissions), for writes that
+ * touch no object, flattened one level (`Memo.note`, `permissions.create`) so that the audit
+ * log's before and after compare field by field and operation by operation rather than as one
+ * blob. A path that cannot be read is left out; nothing read is undefined.
+ */
+export async function mergedSnapshot(client: UpstreamClient, paths: string[]): Promise<unknown> {
+  const answers = await Promise.all(
+    paths.map((path) =>
+      sendUpstream(client, { method: 'GET', path, query: {} }).catch((e: unknown) => {
+        if (e instanceof ConsoleError) return undefined;
+        throw e;
+      }),
+    ),
+  );
+  const found = answers.filter(isPlainObject);
+  if (found.length === 0) return undefined;
+  const flat: Record<string, unknown> = {};
+  for (const answer of found)
+    for (const [key, value] of Object.entries(answer)) {
+      if (!isPlainObject(value)) flat[key] = value;
+      else for (const [sub, v] of Object.entries(value)) flat[`${key}.${sub}`] = v;
+    }
+  return flat;
+}

@@ -101,4 +101,27 @@ describe('class management through the console', () => {
     expect(builtin.status).toBe(400);
     expect(builtin.json).toMatchObject({ code: 'upstream_error', details: { upstreamCode: 119 } });
   });
+
+  type Snap = Record<string, unknown>;
+  it('keeps a class’s permissions and field options before and after a change', async () => {
+    const c = await as(dev);
+    expect(
+      (await c.call('POST', `${base}/schemas/Memo`, { fields: { note: { type: 'String' } } })).status,
+    ).toBe(200);
+    const put = await c.call('PUT', `${base}/schemas/Memo`, {
+      permissions: { create: { roles: ['Staff'], users: [] } },
+      fields: { note: { type: 'String', hidden: true } },
+    });
+    expect(put.status, put.text).toBe(200);
+    const read = await c.call('GET', `${base}/schemas/Memo/permissions`);
+    expect(read.json).toEqual({ permissions: { create: { roles: ['Staff'], users: [] } } });
+    const r = await (await as(admin)).call('GET', '/api/audit?limit=100');
+    const entry = (
+      r.json.results as { action: string; target: { class?: string } | null; before: Snap; after: Snap }[]
+    ).find((e) => e.action === 'schema.update_class' && e.target?.class === 'Memo');
+    expect(entry?.before['permissions.create']).toBeUndefined();
+    expect(entry?.before['Memo.note']).toEqual({ type: 'String' });
+    expect(entry?.after['permissions.create']).toEqual({ roles: ['Staff'], users: [] });
+    expect(entry?.after['Memo.note']).toMatchObject({ type: 'String', hidden: true });
+  });
 });

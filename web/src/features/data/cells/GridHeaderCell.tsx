@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { MouseEvent } from 'react';
 import { columnTypeLabel } from '../utils/columns';
 import type { GridColumn } from '../utils/columns';
+import { ColumnOptionMarks } from './ColumnOptionMarks';
 import { sortMark } from './grid-nav';
 
 export interface GridSort {
@@ -38,7 +39,10 @@ export const GridHeaderCell = memo(function GridHeaderCell({
         {column.key}
         {mark && <span className="grid-head-sort"> {mark.arrow}</span>}
       </span>
-      <span className="grid-head-type">{columnTypeLabel(column)}</span>
+      <span className="grid-head-type">
+        {columnTypeLabel(column)}
+        {column.options && <ColumnOptionMarks options={column.options} />}
+      </span>
     </>
   );
   return (

@@ -1,5 +1,7 @@
 import { asFieldType, fieldTypeOf } from '@switchboard/shared';
 import type { FieldType, ReportedField } from '@switchboard/shared';
+import { optionsOf } from './field-options';
+import type { FlagOption } from './field-options';
 
 export interface GridColumn {
   key: string;
@@ -7,6 +9,8 @@ export interface GridColumn {
   type?: FieldType;
   /** Target class of a Pointer or Relation. */
   className?: string;
+  /** The field's options (hidden, read-only, ...), shown in its header; absent when it has none. */
+  options?: (FlagOption | 'default')[];
 }
 
 const FIRST = 'objectId';
@@ -16,7 +20,10 @@ function column(key: string, schema: ReportedField | undefined, fallback?: Field
   // A type this console does not know (another server's) is shown like an untyped field.
   const type = asFieldType(schema?.type) ?? fallback;
   const col: GridColumn = type ? { key, type } : { key };
-  return schema?.className ? { ...col, className: schema.className } : col;
+  if (schema?.className) col.className = schema.className;
+  const options = optionsOf(schema as Record<string, unknown> | undefined);
+  if (options.length > 0) col.options = options;
+  return col;
 }
 
 /**
@@ -51,11 +58,17 @@ export function buildColumns(
   ];
 }
 
-/** Whether two column lists show the same columns (key, type and target class, in order). */
+/** Whether two column lists show the same columns (key, type, target class and options, in order). */
 export function sameColumns(a: readonly GridColumn[], b: readonly GridColumn[]): boolean {
   return (
     a.length === b.length &&
-    a.every((c, i) => c.key === b[i]?.key && c.type === b[i]?.type && c.className === b[i]?.className)
+    a.every(
+      (c, i) =>
+        c.key === b[i]?.key &&
+        c.type === b[i]?.type &&
+        c.className === b[i]?.className &&
+        c.options?.join() === b[i]?.options?.join(),
+    )
   );
 }
 

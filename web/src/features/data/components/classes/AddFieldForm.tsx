@@ -10,6 +10,8 @@ import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { warningText } from '../../../../components/theme/warning-text';
 import { useUpdateSchema } from '../../api/update-schema';
 import { ADDABLE_TYPES, fieldCaseTwin, newFieldProblem } from '../../utils/field-name';
+import { definitionWith, emptyOptions } from '../../utils/field-options';
+import { FieldOptionsInputs } from './FieldOptionsInputs';
 
 export interface AddFieldFormProps {
   app: string;
@@ -20,7 +22,7 @@ export interface AddFieldFormProps {
   classes: string[];
 }
 
-/** Name, type and (for Pointer and Relation) target class of a new field. */
+/** Name, type, (for Pointer and Relation) target class and options of a new field. */
 export function AddFieldForm({ app, className, existing, classes }: AddFieldFormProps) {
   const { t } = useTranslation();
   const update = useUpdateSchema(app, className);
@@ -28,6 +30,7 @@ export function AddFieldForm({ app, className, existing, classes }: AddFieldForm
   const [type, setType] = useState<FieldType>('String');
   const [targetClass, setTargetClass] = useState('');
   const [touched, setTouched] = useState(false);
+  const [options, setOptions] = useState(emptyOptions);
   const field = { name: name.trim(), type, targetClass };
   const problem = newFieldProblem(field, existing);
   const shown = touched ? problem : undefined;
@@ -47,14 +50,15 @@ export function AddFieldForm({ app, className, existing, classes }: AddFieldForm
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (problem) return;
-    const definition = targeted ? { type, targetClass } : { type };
+    const definition = definitionWith({ type, targetClass: targeted ? targetClass : undefined }, options);
+    if (problem || !definition) return;
     update.mutate(
       { kind: 'add', name: field.name, field: definition },
       {
         onSuccess: () => {
           setName('');
           setTouched(false);
+          setOptions(emptyOptions);
         },
       },
     );
@@ -110,6 +114,7 @@ export function AddFieldForm({ app, className, existing, classes }: AddFieldForm
           {t('classes.addField')}
         </Button>
       </Box>
+      <FieldOptionsInputs type={type} value={options} onChange={setOptions} />
       {update.error && <ErrorAlert error={update.error} />}
     </Box>
   );

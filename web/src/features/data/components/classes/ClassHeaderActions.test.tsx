@@ -19,6 +19,7 @@ function stub(extra: Record<string, StubHandler> = {}, permissions = ['schema.re
     'GET /api/session': sessionWith(permissions),
     'GET /api/apps/default/capabilities': capabilities(true),
     [`GET ${API}/schemas`]: () => json(200, schemas),
+    [`GET ${API}/schemas/Product/permissions`]: () => json(200, { permissions: {} }),
     ...extra,
   });
 }

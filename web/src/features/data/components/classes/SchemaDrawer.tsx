@@ -11,27 +11,35 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
 import { isReservedField } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
 import { useSchemas } from '../../api/get-schemas';
+import { ClassPermissionsSection } from '../../permissions/ClassPermissionsSection';
+import { optionsOf } from '../../utils/field-options';
 import { AddFieldForm } from './AddFieldForm';
 import { DeleteFieldDialog } from './DeleteFieldDialog';
+import { FieldOptionsDialog } from './FieldOptionsDialog';
 
 export interface SchemaDrawerProps {
   app: string;
   className: string;
-  /** Shows "add field" and the delete buttons. */
+  /** Shows "add field", the options and delete buttons, and the permission editors. */
   canWrite: boolean;
   onClose: () => void;
 }
 
-/** The fields of a class with their types and targets; adding and deleting for those allowed. */
+/**
+ * The fields of a class with their types, targets and options, and the class's permissions;
+ * adding, changing and deleting for those allowed.
+ */
 export function SchemaDrawer({ app, className, canWrite, onClose }: SchemaDrawerProps) {
   const { t } = useTranslation();
   const schemas = useSchemas(app);
   const [deleting, setDeleting] = useState<string>();
+  const [tuning, setTuning] = useState<string>();
   const fields = Object.entries(schemas.data?.[className] ?? {});
   const titleId = 'schema-drawer-title';
 
@@ -60,6 +68,7 @@ export function SchemaDrawer({ app, className, canWrite, onClose }: SchemaDrawer
                 <TableCell>{t('classes.field')}</TableCell>
                 <TableCell>{t('classes.type')}</TableCell>
                 <TableCell>{t('classes.targetClass')}</TableCell>
+                <TableCell>{t('fieldOptions.options')}</TableCell>
                 {canWrite && <TableCell />}
               </TableRow>
             </TableHead>
@@ -74,8 +83,22 @@ export function SchemaDrawer({ app, className, canWrite, onClose }: SchemaDrawer
                     </TableCell>
                     <TableCell>{field.type}</TableCell>
                     <TableCell>{field.className ?? ''}</TableCell>
+                    <TableCell>
+                      {optionsOf(field)
+                        .map((o) => t(o === 'default' ? 'fieldOptions.hasDefault' : `fieldOptions.${o}`))
+                        .join(', ')}
+                    </TableCell>
                     {canWrite && (
-                      <TableCell padding="checkbox">
+                      <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+                        {!reserved && (
+                          <IconButton
+                            size="small"
+                            aria-label={t('fieldOptions.edit', { name })}
+                            onClick={() => setTuning(name)}
+                          >
+                            <TuneIcon fontSize="small" />
+                          </IconButton>
+                        )}
                         {!reserved && (
                           <IconButton
                             size="small"
@@ -101,7 +124,17 @@ export function SchemaDrawer({ app, className, canWrite, onClose }: SchemaDrawer
             classes={Object.keys(schemas.data)}
           />
         )}
+        <ClassPermissionsSection app={app} className={className} canWrite={canWrite} />
       </Box>
+      {tuning && schemas.data?.[className]?.[tuning] && (
+        <FieldOptionsDialog
+          app={app}
+          className={className}
+          name={tuning}
+          field={schemas.data[className][tuning]}
+          onClose={() => setTuning(undefined)}
+        />
+      )}
       {deleting && (
         <DeleteFieldDialog
           app={app}
