@@ -378,8 +378,11 @@ function concrete(
     params[name] = v;
     return v;
   });
-  const query = firstValid(route.query, [{}, { from_client: 'a', timestamp: '1' }]) as
-    Record<string, string> | undefined;
+  const query = firstValid(route.query, [
+    {},
+    { from_client: 'a', timestamp: '1' },
+    { session_token: 'not-a-session' },
+  ]) as Record<string, string> | undefined;
   if (!query) throw new Error(`${route.method} ${route.path}: no valid query; add one to concrete()`);
   let body: unknown;
   if (route.body) {
