@@ -34,27 +34,27 @@ export interface PageAppend {
 }
 
 /**
- * Scrolls the history's end into view until `target` messages are shown, one page at a time, and
- * times each page from the scroll to its paint. Resolves with the appends or an error text.
+ * Scrolls the console's <main> to the history's end until `target` messages are loaded, one page
+ * at a time, and times each page from the scroll to the frame that paints it (the list is
+ * virtualized: the count loaded is the list's data-loaded, not the items in the DOM).
  */
 export const scrollBack = (target: number, timeoutMs: number) => String.raw`(async () => {
-  const count = () => document.querySelectorAll('${ITEM}').length;
+  const list = document.querySelector('ol[data-loaded]');
+  const main = list?.closest('main');
+  if (!list || !main) return { error: 'no history list in a <main>' };
+  const count = () => Number(list.getAttribute('data-loaded'));
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const appends = [];
   while (count() < ${target}) {
     const before = count();
-    const last = document.querySelectorAll('${ITEM}')[before - 1];
-    // The sentinel after the list asks for the next page when it comes into view.
-    const sentinel = last?.parentElement?.nextElementSibling;
-    if (!sentinel) return { error: 'no message list with a sentinel after it' };
     const t0 = performance.now();
-    sentinel.scrollIntoView({ block: 'end' });
+    main.scrollTop = main.scrollHeight;
     const grew = await new Promise((resolve) => {
       const timer = setTimeout(() => { watch.disconnect(); resolve(false); }, ${timeoutMs});
       const watch = new MutationObserver(() => {
         if (count() > before) { clearTimeout(timer); watch.disconnect(); resolve(true); }
       });
-      watch.observe(document.body, { childList: true, subtree: true });
+      watch.observe(list, { attributes: true, attributeFilter: ['data-loaded'] });
     });
     if (!grew) return { error: 'no page appended after ' + before + ' messages within ${timeoutMs} ms', appends };
     await frame();

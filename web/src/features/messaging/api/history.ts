@@ -70,6 +70,14 @@ export const nextCursor = (page: ImMessage[]): Cursor | undefined => {
   return page.length === HISTORY_PAGE && last ? { ts: last.timestamp, msgid: last['msg-id'] } : undefined;
 };
 
+/**
+ * How often the history is asked again: every 10 s at the newest page, so new messages show without
+ * a reload, and only while that page alone is loaded. A refetch of an infinite query asks for every
+ * loaded page again: a reader scrolled back 10,000 messages would send 200 requests every 10 s.
+ */
+export const liveRefresh = (start: Cursor | undefined, pagesLoaded: number): number | false =>
+  !start && pagesLoaded <= 1 ? 10_000 : false;
+
 /** The history read backwards page by page from `start` (the newest message when undefined). */
 export const useHistory = (app: string, kind: ConvKind, id: string, start: Cursor | undefined) =>
   useInfiniteQuery({
@@ -77,8 +85,7 @@ export const useHistory = (app: string, kind: ConvKind, id: string, start: Curso
     initialPageParam: start,
     queryFn: ({ pageParam, signal }) => historyPage(app, kind, id, pageParam, signal),
     getNextPageParam: nextCursor,
-    // At the newest page, new messages show without a reload (asked again every 10 s).
-    refetchInterval: start ? false : 10_000,
+    refetchInterval: (q) => liveRefresh(start, q.state.data?.pages.length ?? 0),
   });
 
 const sentSchema = z.object({ 'msg-id': z.string(), timestamp: z.number() });

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -30,20 +31,43 @@ export function HistoryPanel({ app, kind, convId }: { app: string; kind: ConvKin
   const canModerate = useAppPermission(app, 'im.moderate');
   const [acting, setActing] = useState<{ action: MessageAction; m: ImMessage } | null>(null);
   const [date, setDate] = useState(params.get('date') ?? '');
-  const sentinel = useRef<HTMLDivElement | null>(null);
+  const list = useRef<HTMLOListElement | null>(null);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [listTop, setListTop] = useState(0);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const messages = useMemo(() => history.data?.pages.flat() ?? [], [history.data]);
 
+  // The page scrolls in the shell's <main>; the list starts some way down it. Measured after
+  // every render, since what is above the list (forms, alerts) changes its place; both updates
+  // are guarded, so they settle.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- measured after every render on purpose
+  useLayoutEffect(() => {
+    const el = list.current;
+    const main = el?.closest('main') ?? null;
+    if (main !== scroller) setScroller(main);
+    if (!el || !main) return;
+    const top = el.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop;
+    if (Math.abs(top - listTop) > 1) setListTop(top);
+  });
+
+  // Only the messages near the screen are in the DOM: a history scrolled back 10,000 messages
+  // keeps each page's append as quick as the first.
+  // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualizer is read during render
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scroller,
+    estimateSize: () => 120,
+    overscan: 6,
+    scrollMargin: listTop,
+    getItemKey: (i) => messages[i]?.['msg-id'] ?? i,
+    useFlushSync: false,
+  });
+  const shown = virtualizer.getVirtualItems();
+  const lastShown = shown[shown.length - 1]?.index ?? -1;
+  // Near the end of what is loaded, the next older page is asked for.
   useEffect(() => {
-    const el = sentinel.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return;
-    const seen = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    });
-    seen.observe(el);
-    return () => seen.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  const messages = history.data?.pages.flat() ?? [];
+    if (lastShown >= messages.length - 5 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [lastShown, messages.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
   // Stable across renders, so appending a page leaves the shown (memoized) messages alone.
   const actions = useMemo<MessageAction[]>(
     () => (canModerate ? (kind === 'service' ? ['modify', 'recall'] : ['modify', 'recall', 'delete']) : []),
@@ -95,19 +119,29 @@ export function HistoryPanel({ app, kind, convId }: { app: string; kind: ConvKin
       {history.data && messages.length === 0 && (
         <Typography sx={{ py: 2 }}>{t('messaging.history.empty')}</Typography>
       )}
-      <Box component="ol" aria-label={t('messaging.history.title')} sx={{ m: 0, p: 0 }}>
-        {messages.map((m) => (
-          <MessageItem
-            key={m['msg-id']}
-            app={app}
-            m={m}
-            highlighted={m['msg-id'] === linked}
-            actions={actions}
-            onAction={onAction}
-          />
-        ))}
+      <Box
+        component="ol"
+        ref={list}
+        aria-label={t('messaging.history.title')}
+        data-loaded={messages.length}
+        sx={{ m: 0, p: 0, position: 'relative', height: virtualizer.getTotalSize() }}
+      >
+        {shown.map((v) => {
+          const m = messages[v.index];
+          if (!m) return null;
+          return (
+            <MessageItem
+              key={v.key}
+              app={app}
+              m={m}
+              highlighted={m['msg-id'] === linked}
+              actions={actions}
+              onAction={onAction}
+              virtual={{ index: v.index, top: v.start - listTop, measure: virtualizer.measureElement }}
+            />
+          );
+        })}
       </Box>
-      <div ref={sentinel} />
       {hasNextPage ? (
         <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} sx={{ mt: 1 }}>
           {t('messaging.history.loadOlder')}

@@ -22,14 +22,23 @@ interface Props {
   /** Actions offered (none for a reader without the right). */
   actions: MessageAction[];
   onAction: (a: MessageAction, m: ImMessage) => void;
+  /** In a virtualized list: the item's index, its top in px, and the list's measuring ref. */
+  virtual?: { index: number; top: number; measure: (el: HTMLElement | null) => void };
 }
 
 /**
  * One message: sender, time, mentions, content by type, raw JSON on demand, moderation actions.
- * Memoized: a history scrolled back thousands of messages appends a page without rendering the
- * messages already shown again (their objects stay the same through the query's structural sharing).
+ * Memoized: appending a page leaves the messages already shown alone (their objects stay the same
+ * through the query's structural sharing).
  */
-export const MessageItem = memo(function MessageItem({ app, m, highlighted, actions, onAction }: Props) {
+export const MessageItem = memo(function MessageItem({
+  app,
+  m,
+  highlighted,
+  actions,
+  onAction,
+  virtual,
+}: Props) {
   const { t } = useTranslation();
   const showTime = useShowTime();
   const [raw, setRaw] = useState(false);
@@ -38,9 +47,22 @@ export const MessageItem = memo(function MessageItem({ app, m, highlighted, acti
     <Box
       component="li"
       data-testid={`message-${m['msg-id']}`}
+      data-index={virtual?.index}
       ref={(el: HTMLElement | null) => {
+        virtual?.measure(el);
         if (el && highlighted) el.scrollIntoView({ block: 'center' });
       }}
+      style={
+        virtual
+          ? {
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${virtual.top}px)`,
+            }
+          : undefined
+      }
       sx={{
         listStyle: 'none',
         p: 1.5,
