@@ -1,10 +1,9 @@
 // A global broadcast reaches the clients online when it is sent (real leancloud-realtime SDK),
 // and stays in the history for those who come later.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IMClient, TextMessage } from 'leancloud-realtime';
-import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { login, nextMessages } from '../realtime/test-helpers';
+import { login, nextMessages, serverPerFile } from '../realtime/test-helpers';
 
 let t: TestServer;
 const clients: IMClient[] = [];
@@ -14,13 +13,7 @@ const master = async (method: string, path: string, body?: unknown) => {
   return r.json;
 };
 
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t.close();
-});
+serverPerFile((s) => (t = s), clients);
 
 describe('global broadcasts', () => {
   it('reach every client online, subscriber or not, from the service conversation', async () => {

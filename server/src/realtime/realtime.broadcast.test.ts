@@ -1,21 +1,14 @@
 // Broadcasts reach the clients online, with the real SDK as client: a service conversation's
 // broadcast its online subscribers (1.2 and 1.1 forms), a global broadcast every online client.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IMClient, Message } from 'leancloud-realtime';
 import { IM, newService, ok } from '../im/test-helpers';
-import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { Event, login, messageWithText, TextMessage } from './test-helpers';
+import { Event, login, messageWithText, serverPerFile, TextMessage } from './test-helpers';
 
 let t: TestServer;
 const clients: IMClient[] = [];
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t.close();
-});
+serverPerFile((s) => (t = s), clients);
 
 const rich = (text: string) => JSON.stringify({ _lctype: -1, _lctext: text });
 const online = async (id: string) => {

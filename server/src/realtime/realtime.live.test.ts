@@ -1,12 +1,11 @@
 // REST and realtime as one system, with the real leancloud-realtime SDK as the client: REST sends
 // (1.2 and 1.1) reach online clients, kicks close their sessions, the same tag conflicts, offline
 // clients get unread notices, edits and recalls reach members, receipts come back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationBase, IMClient, Message } from 'leancloud-realtime';
-import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { androidDevice, deliveries, install, settle } from '../push/test-helpers';
-import { Event, login, nextEvent, nextMessages, TextMessage } from './test-helpers';
+import { Event, login, nextEvent, nextMessages, serverPerFile, TextMessage } from './test-helpers';
 
 let t: TestServer;
 const clients: IMClient[] = [];
@@ -22,13 +21,7 @@ const master = async (method: string, path: string, body?: unknown) => {
   return r.json;
 };
 
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t.close();
-});
+serverPerFile((s) => (t = s), clients);
 
 describe('REST reaches the live clients', () => {
   it('a REST send (1.2 and 1.1 forms) reaches both members live', async () => {

@@ -1,20 +1,13 @@
 // The history filtered by message type: the SDK's queryMessages({type}) sends `logs` with lctype,
 // and gets what the REST history holds of that _lctype, through the real leancloud-realtime SDK.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, IMClient } from 'leancloud-realtime';
-import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { login, TextMessage } from './test-helpers';
+import { login, serverPerFile, TextMessage } from './test-helpers';
 
 let t: TestServer;
 const clients: IMClient[] = [];
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t.close();
-});
+serverPerFile((s) => (t = s), clients);
 
 const master = async (method: string, path: string, body?: unknown) => {
   const r = await t.request(method, path, { auth: 'master', body, query: { limit: '1000' } });

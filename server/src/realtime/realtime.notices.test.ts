@@ -1,12 +1,12 @@
 // The updated notice, will messages and conv query's last message, through the real
 // leancloud-realtime SDK (4.x, in Node); the will sender is a bare protocol client, so the test
 // can drop its connection without a session close.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IMClient, TextMessage as TextMessageT } from 'leancloud-realtime';
-import { startTestServer, TEST_KEYS } from '../test/harness';
+import { TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { RawClient } from './raw-client';
-import { login, nextEvent, nextMessages, TextMessage, wsUrlOf } from './test-helpers';
+import { login, nextEvent, nextMessages, serverPerFile, TextMessage, wsUrlOf } from './test-helpers';
 
 let t: TestServer;
 const clients: IMClient[] = [];
@@ -36,13 +36,7 @@ const sendRaw = (c: RawClient, i: number, peerId: string, cid: string, text: str
     },
   });
 
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t.close();
-});
+serverPerFile((s) => (t = s), clients);
 
 describe('conv update', () => {
   it('tells the other members what changed (INFO_UPDATED), not the one who changed it', async () => {

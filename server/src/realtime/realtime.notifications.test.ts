@@ -1,22 +1,16 @@
 // GET /1.1/rtm/notifications: the membership notices a client missed while offline, which the SDK
 // asks for after a reconnect with its session token (X-LC-IM-Session-Token).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, IMClient } from 'leancloud-realtime';
-import { startTestServer, TEST_KEYS } from '../test/harness';
+import { TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import type { Command } from './proto/codec';
 import { RawClient } from './raw-client';
-import { login, wsUrlOf } from './test-helpers';
+import { login, serverPerFile, wsUrlOf } from './test-helpers';
 
 let t: TestServer;
 const clients: IMClient[] = [];
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t.close();
-});
+serverPerFile((s) => (t = s), clients);
 
 async function nextConv(c: RawClient, op: string): Promise<Command> {
   for (;;) {

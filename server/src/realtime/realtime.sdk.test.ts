@@ -1,9 +1,8 @@
 // The real leancloud-realtime SDK (4.x, in Node) against the gateway, found through RTMServers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IMClient } from 'leancloud-realtime';
-import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { login, nextMessages, TextMessage } from './test-helpers';
+import { login, nextMessages, serverPerFile, TextMessage } from './test-helpers';
 
 let t: TestServer;
 const clients: IMClient[] = [];
@@ -13,13 +12,7 @@ const open = async (id: string, opts: Record<string, unknown> = {}) => {
   return c;
 };
 
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t.close();
-});
+serverPerFile((s) => (t = s), clients);
 
 describe('two SDK clients', () => {
   it('log in, create a conversation, exchange messages both ways', async () => {

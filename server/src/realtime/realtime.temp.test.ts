@@ -1,11 +1,11 @@
 // Temporary conversations through the real leancloud-realtime SDK (4.x, in Node): created with a
 // TTL, messages and history on them, and refused once the server clock passes the TTL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IMClient, TextMessage as TextMessageT } from 'leancloud-realtime';
-import { startTestServer, TEST_KEYS } from '../test/harness';
+import { TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { RawClient } from './raw-client';
-import { login, nextMessages, TextMessage, wsUrlOf } from './test-helpers';
+import { login, nextMessages, serverPerFile, TextMessage, wsUrlOf } from './test-helpers';
 
 let t: TestServer;
 const clients: IMClient[] = [];
@@ -24,13 +24,7 @@ const advance = async (ms: number) => {
   expect(r.status).toBe(200);
 };
 
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
-  await t.close();
-});
+serverPerFile((s) => (t = s), clients);
 
 describe('temporary conversations', () => {
   it('are created with a _tmp: id and a TTL, carry messages and history, and expire', async () => {

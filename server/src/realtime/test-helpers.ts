@@ -4,10 +4,27 @@ import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { Event, Realtime, TextMessage } from 'leancloud-realtime';
 import type { IMClient, Message } from 'leancloud-realtime';
-import { TEST_KEYS } from '../test/harness';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 
 export { Event, Realtime, TextMessage };
+
+/**
+ * One server for a test file, handed to `set` before the tests; after them, the SDK clients the
+ * tests pushed into `clients` are closed, then the server.
+ */
+export function serverPerFile(set: (t: TestServer) => void, clients: IMClient[]): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+    set(server);
+  });
+  afterAll(async () => {
+    await Promise.allSettled(clients.map((c) => c.close()));
+    await server?.close();
+  });
+}
 
 /** ws://host:port/ of a test server, for the SDK's RTMServers option. */
 export const wsUrlOf = (t: TestServer) => `${t.url.replace(/^http/, 'ws')}/`;
