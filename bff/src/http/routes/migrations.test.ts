@@ -47,9 +47,15 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // Only this file's runs: other files' bffs share the uploads folder and may be running now.
+  const runs = bff ? await bff.sql.query<{ id: string }>('SELECT id FROM console_migrations') : [];
   await bff?.close();
   await target?.stop();
-  await rm(uploadsRoot(undefined), { recursive: true, force: true }).catch(() => undefined);
+  await Promise.all(
+    runs.map((r) =>
+      rm(join(uploadsRoot(undefined), r.id), { recursive: true, force: true }).catch(() => undefined),
+    ),
+  );
 });
 
 const byName = (m: Record<string, unknown>) =>
