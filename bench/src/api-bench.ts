@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { checkPostgres, createDatabase, redact } from './databases';
 import type { BenchDatabase } from './databases';
 import { ApiClient } from './http-client';
-import { createIndexes, loadObjects } from './load';
+import { createIndexes, loadObjects, setClassPolicy } from './load';
 import { measurements, RANGE_WIDTH, runMeasurement } from './measurements';
 import type { MeasurementResult } from './measurements';
 import { helpText, parseOptions } from './options';
@@ -57,6 +57,10 @@ async function runOne(kind: DbKind, objects: number, opts: BenchOptions): Promis
         );
         const indexes = await createIndexes(client, INDEXES);
         log(`  indexes: ${indexes.map((i) => `${i.name} in ${i.seconds.toFixed(1)} s`).join(', ')}`);
+        if (opts.permissions) {
+          await setClassPolicy(client);
+          log('  class permissions and field options set');
+        }
         const results: MeasurementResult[] = [];
         for (const m of measurements(load.ids, opts)) {
           const r = await runMeasurement(client, m);

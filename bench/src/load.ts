@@ -116,3 +116,22 @@ export async function createIndexes(
   }
   return out;
 }
+
+/**
+ * Class permissions (every operation explicitly open to everyone) and field options (a hidden and
+ * a read-only field the objects do not carry), as an app moved from LeanCloud has them: every read
+ * and write then goes through the policy layer, which is what `--permissions` measures.
+ */
+export async function setClassPolicy(client: ApiClient): Promise<void> {
+  const everyone = { '*': true };
+  const ops = ['create', 'find', 'get', 'update', 'delete', 'add_fields'];
+  await client.send(
+    'PUT',
+    `/1.1/schemas/${CLASS}`,
+    {
+      permissions: Object.fromEntries(ops.map((op) => [op, everyone])),
+      fields: { internal: { type: 'String', hidden: true }, locked: { type: 'String', read_only: true } },
+    },
+    { master: true, timeoutMs: 60_000 },
+  );
+}

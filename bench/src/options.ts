@@ -18,6 +18,8 @@ export interface BenchOptions {
   /** Timed batches of 100 creates. */
   batchIterations: number;
   quick: boolean;
+  /** Class permissions (explicitly everyone) and field options set on the class before timing. */
+  permissions: boolean;
   /** Leave the Postgres schema / PGlite folder in place after the run (for EXPLAIN). */
   keep: boolean;
   seed: number;
@@ -39,6 +41,7 @@ const HELP = `Switchboard API benchmark: loads objects through the REST API and 
   --contrast-iterations 30    timed requests of the slow contrast queries (env BENCH_CONTRAST_ITERATIONS)
   --quick                     smoke run: 10k objects, fewer requests
   --keep                      keep the database (Postgres schema / PGlite folder) afterwards
+  --permissions               set class permissions and field options on the class first
   --seed 1                    data generator seed
   --results-dir DIR           where the JSON goes (default bench/results)
   --help
@@ -56,6 +59,7 @@ const KNOWN = [
   'contrast-iterations',
   'quick',
   'keep',
+  'permissions',
   'seed',
   'results-dir',
   'help',
@@ -111,7 +115,7 @@ export function readFlags(argv: string[], known: string[], booleans: Set<string>
 
 /** Parses argv over the BENCH_* environment. */
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions | 'help' {
-  const flags = readFlags(argv, KNOWN, new Set(['quick', 'keep', 'help']));
+  const flags = readFlags(argv, KNOWN, new Set(['quick', 'keep', 'permissions', 'help']));
   if (flags.has('help')) return 'help';
 
   const get = (flag: string, envName: string) => flags.get(flag) ?? env[envName];
@@ -133,6 +137,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     contrastIterations: num('contrast-iterations', 'BENCH_CONTRAST_ITERATIONS', 30, 10),
     quick,
     keep: flags.get('keep') === '1' || env.BENCH_KEEP === '1',
+    permissions: flags.get('permissions') === '1' || env.BENCH_PERMISSIONS === '1',
     seed: num('seed', 'BENCH_SEED', 1, 1, 0),
     resultsDir: get('results-dir', 'BENCH_RESULTS_DIR'),
   };
