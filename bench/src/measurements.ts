@@ -3,6 +3,8 @@
  * Every response is checked (outside the timed span) so a fast wrong answer cannot pass.
  */
 import { CLASS, GROUP_SIZE, groupCount, makeWriteObject, rng } from './data';
+import { batchCreate, fail, getById, groupCountQuery, groupQuery, q, results } from './bench-requests';
+import type { BenchRequest, Obj } from './bench-requests';
 import type { ApiClient } from './http-client';
 import { summarize } from './stats';
 import type { Summary } from './stats';
@@ -12,20 +14,13 @@ export interface Target {
   p50Ms: number;
 }
 
-interface Request {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  check: (body: unknown) => void;
-}
-
 export interface Measurement {
   key: string;
   label: string;
   target?: Target;
   iterations: number;
   warmup: number;
-  next: () => Request;
+  next: () => BenchRequest;
 }
 
 export interface MeasurementResult {
@@ -36,23 +31,7 @@ export interface MeasurementResult {
   pass?: boolean;
 }
 
-type Obj = Record<string, unknown>;
 type QueryBody = { results?: Obj[]; count?: number };
-
-const q = (params: Record<string, unknown>) =>
-  Object.entries(params)
-    .map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
-    .join('&');
-
-function fail(what: string, body: unknown): never {
-  throw new Error(`${what}; the server answered ${JSON.stringify(body).slice(0, 300)}`);
-}
-
-function results(body: unknown, what: string): Obj[] {
-  const r = (body as QueryBody | undefined)?.results;
-  if (!Array.isArray(r)) fail(`${what}: no results array`, body);
-  return r;
-}
 
 export const TARGETS = {
   get: { p50Ms: 2 },
@@ -90,16 +69,7 @@ export function measurements(
       target: TARGETS.get,
       iterations,
       warmup,
-      next: () => {
-        const id = ids[pick(total)] ?? '';
-        return {
-          method: 'GET',
-          path: `${base}/${id}`,
-          check: (body) => {
-            if ((body as Obj | undefined)?.objectId !== id) fail(`get ${id}: wrong object`, body);
-          },
-        };
-      },
+      next: () => getById(base, ids[pick(total)] ?? ''),
     },
     {
       key: 'eqIndexed',
@@ -107,18 +77,7 @@ export function measurements(
       target: TARGETS.eqIndexed,
       iterations,
       warmup,
-      next: () => {
-        const group = `g${pick(groups)}`;
-        return {
-          method: 'GET',
-          path: `${base}?${q({ where: { group }, limit: GROUP_SIZE })}`,
-          check: (body) => {
-            const r = results(body, `group ${group}`);
-            if (r.length !== GROUP_SIZE || r.some((o) => o.group !== group))
-              fail(`group ${group}: expected ${GROUP_SIZE} objects of the group, got ${r.length}`, body);
-          },
-        };
-      },
+      next: () => groupQuery(base, `g${pick(groups)}`),
     },
     {
       key: 'rangeOrdered',
@@ -148,17 +107,7 @@ export function measurements(
       target: TARGETS.countIndexed,
       iterations,
       warmup,
-      next: () => {
-        const group = `g${pick(groups)}`;
-        return {
-          method: 'GET',
-          path: `${base}?${q({ where: { group }, count: 1, limit: 0 })}`,
-          check: (body) => {
-            if ((body as QueryBody | undefined)?.count !== GROUP_SIZE)
-              fail(`count of group ${group}: expected ${GROUP_SIZE}`, body);
-          },
-        };
-      },
+      next: () => groupCountQuery(base, `g${pick(groups)}`),
     },
     {
       key: 'eqGinOnly',
@@ -216,19 +165,12 @@ export function measurements(
       target: TARGETS.batch100,
       iterations: opts.batchIterations,
       warmup: Math.min(warmup, 10),
-      next: () => {
-        const objects = Array.from({ length: 100 }, () => makeWriteObject(written++, writeRand));
-        return {
-          method: 'POST',
-          path: '/1.1/batch',
-          body: { requests: objects.map((body) => ({ method: 'POST', path: base, body })) },
-          check: (body) => {
-            if (!Array.isArray(body) || body.length !== 100) fail('batch of 100: wrong answer', body);
-            const bad = (body as { success?: unknown }[]).find((el) => !el.success);
-            if (bad) fail('batch of 100: an element failed', bad);
-          },
-        };
-      },
+      next: () =>
+        batchCreate(
+          '/1.1/batch',
+          base,
+          Array.from({ length: 100 }, () => makeWriteObject(written++, writeRand)),
+        ),
     },
   ];
 }

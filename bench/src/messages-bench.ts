@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { checkPostgres, openDirect } from './databases';
 import { launchChromium, recordApi, signedInContext } from './grid-browser';
 import { GRID_CLASS } from './grid-data';
+import { ApiClient } from './http-client';
 import { deepLink, inAppNavigation } from './grid-measure';
 import type { GridBenchOptions } from './grid-options';
 import { parseGridOptions } from './grid-options';
@@ -25,7 +26,6 @@ import { fmt } from './report';
 import { runBenchmark } from './run-main';
 import { ensureWebBuild, startStack } from './grid-stack';
 import type { Stack } from './grid-stack';
-import type { ServerHandle } from './server-process';
 import { summarize } from './stats';
 
 const log = (line: string) => console.log(line);
@@ -76,33 +76,16 @@ function options(argv: string[]) {
   };
 }
 
-async function master(
-  server: ServerHandle,
-  method: string,
-  path: string,
-  body: unknown,
-): Promise<Record<string, unknown>> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      'X-LC-Id': server.keys.appId,
-      'X-LC-Key': `${server.keys.masterKey},master`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
-
 /** The conversation through the API, then its messages straight into the history table. */
 async function loadConversation(stack: Stack, n: number): Promise<{ id: string; seconds: number }> {
-  const conv = await master(stack.server, 'POST', '/1.2/rtm/conversations', {
-    name: CONV_NAME,
-    m: ['alice', 'bob', 'carol'],
-  });
-  const id = String(conv.objectId);
+  const api = new ApiClient(stack.server.baseUrl, stack.server.keys);
+  const conv = await api.send<{ objectId: string }>(
+    'POST',
+    '/1.2/rtm/conversations',
+    { name: CONV_NAME, m: ['alice', 'bob', 'carol'] },
+    { master: true },
+  );
+  const id = conv.body.objectId;
   const sql = await openDirect(stack.db);
   const started = performance.now();
   try {

@@ -6,25 +6,18 @@
  */
 import { performance } from 'node:perf_hooks';
 import { GROUP_SIZE, groupCount, makeObject, makeWriteObject, rng } from './data';
+import { batchCreate, checkBatch, getById, groupCountQuery, groupQuery } from './bench-requests';
+import type { BenchRequest } from './bench-requests';
 import type { DbCpu } from './db-cpu';
 import type { ApiClient } from './http-client';
 import type { PeerServer } from './peer-servers';
 import { summarize } from './stats';
 import type { Summary } from './stats';
 
-type Obj = Record<string, unknown>;
-
-interface PeerRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  check: (body: unknown) => void;
-}
-
 export interface PeerMeasurement {
   key: string;
   label: string;
-  next: () => PeerRequest;
+  next: () => BenchRequest;
 }
 
 export interface PeerFigures {
@@ -34,23 +27,6 @@ export interface PeerFigures {
   serverCpuMs: number;
   /** CPU ms of the server's database backends per request. */
   dbCpuMs: number;
-}
-
-function fail(what: string, body: unknown): never {
-  throw new Error(`${what}; the server answered ${JSON.stringify(body).slice(0, 300)}`);
-}
-
-const q = (params: Record<string, unknown>) =>
-  Object.entries(params)
-    .map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
-    .join('&');
-
-function checkBatch(body: unknown, n: number): void {
-  if (!Array.isArray(body) || body.length !== n) fail(`batch of ${n}: wrong answer`, body);
-  const bad = (body as { success?: { objectId?: unknown } }[]).find(
-    (el) => typeof el.success?.objectId !== 'string',
-  );
-  if (bad) fail(`batch of ${n}: an element failed`, bad);
 }
 
 /** Loads `total` objects in batches with `loaders` concurrent requests; returns their ids and the rate. */
@@ -103,63 +79,27 @@ export function peerMeasurements(server: PeerServer, ids: string[], seed: number
     {
       key: 'get',
       label: 'get by id',
-      next: () => {
-        const id = ids[pick(total)] ?? '';
-        return {
-          method: 'GET',
-          path: `${base}/${id}`,
-          check: (body) => {
-            if ((body as Obj | undefined)?.objectId !== id) fail(`get ${id}: wrong object`, body);
-          },
-        };
-      },
+      next: () => getById(base, ids[pick(total)] ?? ''),
     },
     {
       key: 'eqIndexed',
       label: `indexed equality (${GROUP_SIZE})`,
-      next: () => {
-        const group = `g${pick(groups)}`;
-        return {
-          method: 'GET',
-          path: `${base}?${q({ where: { group }, limit: GROUP_SIZE })}`,
-          check: (body) => {
-            const r = (body as { results?: Obj[] } | undefined)?.results;
-            if (!Array.isArray(r) || r.length !== GROUP_SIZE || r.some((o) => o.group !== group))
-              fail(`group ${group}: expected ${GROUP_SIZE} objects of the group`, body);
-          },
-        };
-      },
+      next: () => groupQuery(base, `g${pick(groups)}`),
     },
     {
       key: 'countIndexed',
       label: 'count, indexed equality',
-      next: () => {
-        const group = `g${pick(groups)}`;
-        return {
-          method: 'GET',
-          path: `${base}?${q({ where: { group }, count: 1, limit: 0 })}`,
-          check: (body) => {
-            if ((body as { count?: number } | undefined)?.count !== GROUP_SIZE)
-              fail(`count of group ${group}: expected ${GROUP_SIZE}`, body);
-          },
-        };
-      },
+      next: () => groupCountQuery(base, `g${pick(groups)}`),
     },
     {
       key: 'batch100',
       label: 'batch of 100 creates',
-      next: () => ({
-        method: 'POST',
-        path: server.batchPath,
-        body: {
-          requests: Array.from({ length: 100 }, () => ({
-            method: 'POST',
-            path: server.batchClassPath,
-            body: makeWriteObject(written++, writeRand),
-          })),
-        },
-        check: (body) => checkBatch(body, 100),
-      }),
+      next: () =>
+        batchCreate(
+          server.batchPath,
+          server.batchClassPath,
+          Array.from({ length: 100 }, () => makeWriteObject(written++, writeRand)),
+        ),
     },
   ];
 }

@@ -4,8 +4,7 @@ import { startTestServer } from './harness';
 import type { TestServer } from './harness';
 import { scenarioArb } from './query-arbitraries';
 import type { GenQuery } from './query-arbitraries';
-import { runQuery } from './query-model';
-import { describeFailure, poolsOf, queryParams, resolve, ScenarioClasses } from './query-scenario';
+import { checkQueries, ScenarioClasses } from './query-scenario';
 
 /**
  * The query property (query-property.test.ts) on classes whose typed fields each lead a btree
@@ -46,21 +45,7 @@ async function checkScenario(s: { objects: Record<string, unknown>[]; queries: G
   const stored = await classes.store(cls, s.objects);
   // After the objects, so each index is built on its field's typed expression.
   await indexTypedFields(cls);
-  const pools = poolsOf(stored);
-  for (const q of s.queries) {
-    const where = q.where === undefined ? undefined : resolve(q.where, stored, pools);
-    const params = queryParams(q, where);
-    const model = runQuery(stored, { where, order: q.order, limit: q.limit, skip: q.skip });
-    const r = await t.request('GET', `/1.1/classes/${cls}`, { query: params });
-    if (r.status !== 200) throw new Error(describeFailure('status', stored, params, 200, r.text));
-    const ids = (r.json.results as { objectId: string }[]).map((o) => o.objectId);
-    if (JSON.stringify(ids) !== JSON.stringify(model.ids)) {
-      throw new Error(describeFailure('results (objectIds in order)', stored, params, model.ids, ids));
-    }
-    if (q.count && r.json.count !== model.count) {
-      throw new Error(describeFailure('count', stored, params, model.count, r.json.count));
-    }
-  }
+  await checkQueries(t, cls, stored, s.queries);
 }
 
 describe('queries on indexed fields agree with the in-memory model (Doc 1 Query)', () => {

@@ -1,6 +1,7 @@
 import { BASE_TIME, dateOf } from './query-arbitraries';
 import type { GenQuery, Pool, Ref } from './query-arbitraries';
 import type { TestServer } from './harness';
+import { runQuery } from './query-model';
 import type { ModelObject } from './query-model';
 
 /**
@@ -142,4 +143,31 @@ export function describeFailure(
     `expected (${sides[0]}): ${JSON.stringify(expected)}`,
     `actual (${sides[1]}):  ${JSON.stringify(actual)}`,
   ].join('\n');
+}
+
+/**
+ * Sends each query of a scenario to the class and compares the answer with the in-memory model:
+ * same objectIds in the same order, and the same count when asked. Throws with the data and query.
+ */
+export async function checkQueries(
+  t: TestServer,
+  cls: string,
+  stored: ModelObject[],
+  queries: GenQuery[],
+): Promise<void> {
+  const pools = poolsOf(stored);
+  for (const q of queries) {
+    const where = q.where === undefined ? undefined : resolve(q.where, stored, pools);
+    const params = queryParams(q, where);
+    const model = runQuery(stored, { where, order: q.order, limit: q.limit, skip: q.skip });
+    const r = await t.request('GET', `/1.1/classes/${cls}`, { query: params });
+    if (r.status !== 200) throw new Error(describeFailure('status', stored, params, 200, r.text));
+    const ids = (r.json.results as { objectId: string }[]).map((o) => o.objectId);
+    if (JSON.stringify(ids) !== JSON.stringify(model.ids)) {
+      throw new Error(describeFailure('results (objectIds in order)', stored, params, model.ids, ids));
+    }
+    if (q.count && r.json.count !== model.count) {
+      throw new Error(describeFailure('count', stored, params, model.count, r.json.count));
+    }
+  }
 }
