@@ -9,6 +9,7 @@ import type { ObjectApiDeps } from '../services/object-api';
 import type { SettingsService } from '../services/settings';
 import type { ClassRegistry } from '../store/classes';
 import type { PushConfig } from './config';
+import { audienceRoute } from './audience-route';
 import { deliveriesRoute } from './deliveries';
 import { chunkQueue } from './engine/chunk';
 import { CHUNK_QUEUE, PLAN_QUEUE } from './engine/deps';
@@ -96,6 +97,7 @@ export async function createPushArea(d: PushAreaDeps): Promise<PushArea> {
       );
       scheduledRoutes(router, { appId: d.appId, clock: d.clock });
       deliveriesRoute(router);
+      audienceRoute(router, { classes: d.classes, clock: d.clock });
     },
     async afterReset(tx) {
       await tx.exec(PUSH_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));

@@ -450,6 +450,19 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
       })
       .strict(),
   },
+  // Switchboard's audience count for the composer: exact, or estimated from a sample first.
+  {
+    method: 'GET',
+    path: '/1.1/switchboard/push/audience',
+    permission: 'push.read',
+    query: z
+      .object({
+        where: z.string().max(4096).optional(),
+        channels: z.string().max(4096).optional(),
+        estimate: z.enum(['0', '1']).optional(),
+      })
+      .strict(),
+  },
   // Doc 3: instant messaging.
   ...imConversationRoutes,
   ...imAnyKindRoutes,

@@ -216,3 +216,29 @@ export const deliveriesQuerySchema = z.looseObject({
   limit: z.coerce.number().int().min(1, 'limit is 1 to 1000').max(1000, 'limit is 1 to 1000').default(100),
   skip: z.coerce.number().int().min(0, 'skip must not be negative').max(10_000_000).default(0),
 });
+
+/**
+ * GET /1.1/switchboard/push/audience: how many installations a query push would reach (those the
+ * server targets: refreshed in the last three months, not marked invalid), by platform and by
+ * Android delivery channel. `where` and `channels` are JSON as in the push body; `estimate=1`
+ * answers from a sample of a large table (exact: false) instead of counting every row.
+ */
+export const audienceQuerySchema = z.looseObject({
+  where: z.string().max(PUSH_BODY_LIMIT, 'where is at most 4096 characters').optional(),
+  channels: z.string().max(PUSH_BODY_LIMIT, 'channels is at most 4096 characters').optional(),
+  estimate: z.enum(['0', '1'], { error: 'estimate is 0 or 1' }).optional(),
+});
+
+/** Android installations by delivery channel: `own` (no vendor: LeanCloud's own channel) or a vendor. */
+export const ANDROID_ROUTES = ['own', ...VENDORS] as const;
+export type AndroidRoute = (typeof ANDROID_ROUTES)[number];
+
+export const audienceSchema = z.object({
+  total: z.number().int().nonnegative(),
+  ios: z.number().int().nonnegative(),
+  android: z.number().int().nonnegative(),
+  androidRoutes: z.partialRecord(z.enum(ANDROID_ROUTES), z.number().int().nonnegative()),
+  /** false: counted on a sample of the table and scaled (rounded), the exact count can differ. */
+  exact: z.boolean(),
+});
+export type Audience = z.infer<typeof audienceSchema>;

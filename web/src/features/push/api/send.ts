@@ -1,80 +1,48 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleRoutes, pushResponseSchema, queryResponseSchema, VENDORS } from '@switchboard/shared';
-import type { PushTestSendBody } from '@switchboard/shared';
+import { audienceSchema, consoleRoutes, pushResponseSchema, queryResponseSchema } from '@switchboard/shared';
+import type { Audience, PushTestSendBody } from '@switchboard/shared';
 import { z } from 'zod';
 import { apiRequest, upstreamGet, upstreamSend } from '../../../lib/api';
 import { useAppPermission } from '../../../lib/session';
 import { deviceSearchWhere } from '../utils/device-search';
 import { pushKeys } from './keys';
 
-/** Doc 2 Limits: only installations refreshed within three months are targets (as the server counts). */
-const FRESH_MS = 90 * 86_400_000;
-
-const countOf = async (app: string, where: Record<string, unknown>, signal: AbortSignal) =>
-  (
-    await upstreamGet(app, '/1.1/installations', queryResponseSchema, {
-      query: { where: JSON.stringify(where), count: 1, limit: 0 },
-      signal,
-    })
-  ).count ?? 0;
-
-/** The where the server targets for an audience: its conditions, fresh, not marked invalid. */
-export function targetedWhere(where: Record<string, unknown>, channels: string[] | undefined, now: Date) {
-  // An audience's own "active within" is at most 90 days, so it is never looser than freshness.
-  const w: Record<string, unknown> = {
-    updatedAt: { $gt: { __type: 'Date', iso: new Date(now.getTime() - FRESH_MS).toISOString() } },
-    ...where,
-    valid: { $ne: false },
-  };
-  if (channels) w.channels = { $in: channels };
-  return w;
-}
-
-export interface Estimate {
-  ios: number;
-  android: number;
-}
-
-/** Devices an audience reaches, by platform, counted by the server over _Installation. */
-export const useEstimate = (app: string, where: Record<string, unknown>, channels: string[] | undefined) =>
-  useQuery({
-    queryKey: pushKeys.estimate(app, { where, channels }),
-    queryFn: async ({ signal }): Promise<Estimate> => {
-      const base = targetedWhere(where, channels, new Date());
-      const only = (t: string) => (where.deviceType && where.deviceType !== t ? undefined : t);
-      const [ios, android] = await Promise.all(
-        ['ios', 'android'].map((t) =>
-          only(t) ? countOf(app, { ...base, deviceType: t }, signal) : Promise.resolve(0),
-        ),
-      );
-      return { ios: ios ?? 0, android: android ?? 0 };
-    },
-    placeholderData: keepPreviousData,
-  });
-
-/**
- * Android devices an audience reaches per delivery channel (own channel, each vendor). Asked apart
- * from the platform estimate, so that one shows first.
- */
-export const useVendorEstimate = (
+const audienceOf = (
   app: string,
   where: Record<string, unknown>,
   channels: string[] | undefined,
-  enabled: boolean,
+  estimate: boolean,
+  signal: AbortSignal,
 ) =>
-  useQuery({
-    queryKey: [...pushKeys.estimate(app, { where, channels }), 'vendors'],
-    enabled,
-    queryFn: async ({ signal }) => {
-      const base = { ...targetedWhere(where, channels, new Date()), deviceType: 'android' };
-      const kinds = ['android', ...VENDORS] as const;
-      const counts = await Promise.all(
-        kinds.map((k) => countOf(app, { ...base, vendor: k === 'android' ? { $exists: false } : k }, signal)),
-      );
-      return kinds.map((k, i) => ({ kind: k, count: counts[i] ?? 0 })).filter((c) => c.count > 0);
+  upstreamGet(app, '/1.1/switchboard/push/audience', audienceSchema, {
+    query: {
+      where: JSON.stringify(where),
+      ...(channels ? { channels: JSON.stringify(channels) } : {}),
+      ...(estimate ? { estimate: 1 } : {}),
     },
+    signal,
+  });
+
+/**
+ * The devices an audience reaches, by platform and Android delivery channel, as the server counts
+ * the installations it targets (refreshed in the last three months, not marked invalid). On a
+ * large table an estimate from a sample comes first, then the exact count replaces it.
+ */
+export function useAudience(app: string, where: Record<string, unknown>, channels: string[] | undefined) {
+  const key = pushKeys.estimate(app, { where, channels });
+  const first = useQuery({
+    queryKey: [...key, 'estimate'],
+    queryFn: ({ signal }) => audienceOf(app, where, channels, true, signal),
     placeholderData: keepPreviousData,
   });
+  const exact = useQuery({
+    queryKey: [...key, 'exact'],
+    queryFn: ({ signal }) => audienceOf(app, where, channels, false, signal),
+    enabled: first.data?.exact === false && !first.isPlaceholderData,
+  });
+  const data: Audience | undefined = first.data?.exact === false && exact.data ? exact.data : first.data;
+  return { data, error: first.error ?? exact.error, isFetching: first.isFetching || exact.isFetching };
+}
 
 /** The channels installations subscribe to (from a sample of the newest), for the audience picker. */
 export const useKnownChannels = (app: string) =>

@@ -8,16 +8,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useKnownChannels, useVendorEstimate } from '../api/send';
-import { audienceWhere } from '../utils/composer';
-import type { Estimate } from '../api/send';
+import { ANDROID_ROUTES } from '@switchboard/shared';
+import type { Audience as Reach } from '@switchboard/shared';
+import { useKnownChannels } from '../api/send';
 import type { Audience, DeviceChoice } from '../utils/composer';
 
 export interface AudienceSectionProps {
   app: string;
   value: Audience;
   onChange: (a: Audience) => void;
-  estimate: { data?: Estimate | undefined; error: unknown; isFetching: boolean };
+  estimate: { data?: Reach | undefined; error: unknown; isFetching: boolean };
   problem?: string | undefined;
   activeDaysProblem?: string | undefined;
 }
@@ -28,12 +28,8 @@ export function AudienceSection(props: AudienceSectionProps) {
   const { t } = useTranslation();
   const known = useKnownChannels(app);
   const e = estimate.data;
-  const vendors = useVendorEstimate(
-    app,
-    audienceWhere(value),
-    value.kind === 'channels' ? value.channels : undefined,
-    (e?.android ?? 0) > 0,
-  );
+  // Android devices per delivery channel: the own channel (labelled "android") and each vendor.
+  const routes = e ? ANDROID_ROUTES.filter((r) => (e.androidRoutes[r] ?? 0) > 0) : [];
   return (
     <Stack spacing={2} component="section" aria-labelledby="push-audience">
       <Typography variant="h6" component="h2" id="push-audience">
@@ -88,16 +84,25 @@ export function AudienceSection(props: AudienceSectionProps) {
       {estimate.error ? <ErrorAlert error={estimate.error} /> : null}
       <div role="status" aria-live="polite">
         {e ? (
-          <Typography data-testid="push-estimate" data-total={e.ios + e.android}>
-            {t('push.compose.estimate', { total: e.ios + e.android, ios: e.ios, android: e.android })}
+          <Typography data-testid="push-estimate" data-total={e.total} data-exact={String(e.exact)}>
+            {t(e.exact ? 'push.compose.estimate' : 'push.compose.estimateApprox', {
+              total: e.total,
+              ios: e.ios,
+              android: e.android,
+            })}
           </Typography>
         ) : (
           estimate.isFetching && <Typography>{t('push.compose.estimating')}</Typography>
         )}
-        {e && e.android > 0 && vendors.data && vendors.data.length > 0 && (
+        {e && routes.length > 0 && (
           <Typography variant="body2" data-testid="push-estimate-vendors">
             {t('push.compose.estimateVendors', {
-              list: vendors.data.map((v) => `${t(`push.devices.platform.${v.kind}`)} ${v.count}`).join(', '),
+              list: routes
+                .map(
+                  (r) =>
+                    `${t(`push.devices.platform.${r === 'own' ? 'android' : r}`)} ${e.androidRoutes[r] ?? 0}`,
+                )
+                .join(', '),
             })}
           </Typography>
         )}

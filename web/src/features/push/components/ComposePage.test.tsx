@@ -17,11 +17,11 @@ function server(permissions: string[]) {
         permissions,
         appPermissions: { default: permissions },
       }),
-    'GET /api/apps/default/1.1/installations': ({ url }) => {
-      if (url.searchParams.get('count') !== '1') return json(200, { results: [] });
-      const where = JSON.parse(url.searchParams.get('where') ?? '{}') as { deviceType?: string };
-      return json(200, { results: [], count: where.deviceType === 'ios' ? 2 : 3 });
-    },
+    // The server's audience count: a sampled estimate first when asked, then the exact count.
+    'GET /api/apps/default/1.1/switchboard/push/audience': ({ url }) =>
+      url.searchParams.get('estimate') === '1' && url.searchParams.get('where')?.includes('updatedAt')
+        ? json(200, { total: 4900, ios: 2000, android: 2900, androidRoutes: { own: 2900 }, exact: false })
+        : json(200, { total: 5, ios: 2, android: 3, androidRoutes: { own: 2, HMS: 1 }, exact: true }),
     'POST /api/apps/default/1.1/push': () =>
       json(200, { objectId: 'p1', createdAt: '2026-01-01T00:00:00.000Z' }),
   });
@@ -74,11 +74,22 @@ describe('the composer', { timeout: 30_000 }, () => {
     const { user } = renderRoutes(routes, '/apps/default/push/new');
     expect(await screen.findByText('Reaches 5 devices (2 iOS, 3 Android)')).toBeInTheDocument();
     expect(await screen.findByTestId('push-estimate-vendors')).toHaveTextContent(
-      'Android by delivery channel: Android (own channel) 3, Huawei 3',
+      'Android by delivery channel: Android (own channel) 2, Huawei 1',
     );
     fireEvent.change(screen.getByRole('textbox', { name: 'Active within (days)' }), {
       target: { value: '7' },
     });
+    // A large audience: the sampled estimate shows first, then the exact count replaces it.
+    expect(await screen.findByText(/^Reaches about 4900 devices/)).toHaveAttribute('data-exact', 'false');
+    expect(await screen.findByText('Reaches 5 devices (2 iOS, 3 Android)')).toHaveAttribute(
+      'data-exact',
+      'true',
+    );
+    const asked = calls.filter(
+      (c) =>
+        c.url.pathname.endsWith('/push/audience') && c.url.searchParams.get('where')?.includes('updatedAt'),
+    );
+    expect(asked.map((c) => c.url.searchParams.get('estimate'))).toEqual(['1', null]);
     fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), { target: { value: 'Hi' } });
     const flow = screen.getByRole('textbox', { name: 'Flow control (devices per second)' });
     fireEvent.change(flow, { target: { value: '999' } });

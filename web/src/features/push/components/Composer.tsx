@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { paths } from '../../../lib/paths';
 import { formatInZone, useTimeZone } from '../../../lib/time-zone';
-import { useEstimate, useSendPush } from '../api/send';
+import { useAudience, useSendPush } from '../api/send';
 import {
   audienceWhere,
   bodyBytes,
@@ -65,7 +65,7 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
   const where = audienceWhere(audience);
   const opt = optionParams(options, schedule.timeZone);
   const channels = audience.kind === 'channels' ? audience.channels : undefined;
-  const estimate = useEstimate(app, where, channels);
+  const estimate = useAudience(app, where, channels);
 
   const body = data
     ? pushBody(audience, data, { reqId, pushTime: sendsNow ? undefined : pushTime, extra: opt.params })

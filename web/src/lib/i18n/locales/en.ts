@@ -1264,6 +1264,8 @@ export const en = {
       ios: 'iOS',
       android: 'Android',
       estimate: 'Reaches {{total}} devices ({{ios}} iOS, {{android}} Android)',
+      estimateApprox:
+        'Reaches about {{total}} devices (about {{ios}} iOS, {{android}} Android; estimated from a sample, counting exactly…)',
       estimateNote: 'Installations refreshed in the last 3 months, as the server targets them.',
       estimating: 'Counting devices…',
       activeDays: 'Active within (days)',

@@ -1240,6 +1240,8 @@ export const zhCN: Messages = {
       ios: 'iOS',
       android: 'Android',
       estimate: '将送达 {{total}} 台设备（iOS {{ios}} 台，Android {{android}} 台）',
+      estimateApprox:
+        '约送达 {{total}} 台设备（约 iOS {{ios}} 台，Android {{android}} 台；按抽样估算，正在精确计数…）',
       estimateNote: '仅统计最近 3 个月内更新过的设备，与服务器的推送范围一致。',
       estimating: '正在统计设备…',
       activeDays: '最近活跃（天）',
