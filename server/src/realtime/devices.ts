@@ -77,7 +77,7 @@ export class DeviceChannel implements OwnChannelOutlet {
     if (standing.kind === 'other')
       throw new RtmError(
         RtmCode.InvalidLogin,
-        `Installation ${id} is a ${standing.deviceType} device: only Android installations get pushes over this connection.`,
+        `Installation ${id} has deviceType ${standing.deviceType}: only Android installations get pushes over this connection.`,
       );
     this.forget(conn);
     this.installationOf.set(conn, id);

@@ -194,7 +194,12 @@ describe('Android own-channel push over the realtime connection', () => {
     devices.push(c);
     await c.opened;
     const unknown = randomUUID();
-    const missing = await c.call({ cmd: 'login', i: serial++, appId: TEST_KEYS.appId, installationId: unknown });
+    const missing = await c.call({
+      cmd: 'login',
+      i: serial++,
+      appId: TEST_KEYS.appId,
+      installationId: unknown,
+    });
     expect(missing).toMatchObject({
       cmd: 'error',
       errorMessage: { code: 4103, reason: expect.stringContaining(`No installation ${unknown}`) },
@@ -207,7 +212,11 @@ describe('Android own-channel push over the realtime connection', () => {
       errorMessage: { code: 4103, reason: expect.stringContaining('only Android installations') },
     });
     // Nothing is sent to a refused login, even what waits for that id.
-    await push(t, { prod: 'dev', device_type: 'android', device_ids: [unknown], data: { alert: 'to nobody' } }, '/1.1/push/devices');
+    await push(
+      t,
+      { prod: 'dev', device_type: 'android', device_ids: [unknown], data: { alert: 'to nobody' } },
+      '/1.1/push/devices',
+    );
     await settle(t);
     expect(await until(c)).toEqual([]);
     const refusedAck = await c.call({ cmd: 'ack', i: serial++, ackMessage: { ids: ['x'] } });

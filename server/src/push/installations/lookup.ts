@@ -3,7 +3,8 @@ import { tableFor } from '../../store/tables';
 import { INSTALLATION_CLASS } from '../model';
 
 /** What the app knows of an installationId a device logs in to the own push channel with. */
-export type OwnChannelStanding = { kind: 'android' } | { kind: 'missing' } | { kind: 'other'; deviceType: string };
+export type OwnChannelStanding =
+  { kind: 'android' } | { kind: 'missing' } | { kind: 'other'; deviceType: string };
 
 /** Whether an installationId is one of the app's Android installations (the own channel's devices). */
 export async function ownChannelStanding(sql: Sql, installationId: string): Promise<OwnChannelStanding> {
@@ -14,7 +15,9 @@ export async function ownChannelStanding(sql: Sql, installationId: string): Prom
   );
   const row = rows[0];
   if (!row) return { kind: 'missing' };
-  return row.device_type === 'android' ? { kind: 'android' } : { kind: 'other', deviceType: row.device_type ?? 'unknown' };
+  return row.device_type === 'android'
+    ? { kind: 'android' }
+    : { kind: 'other', deviceType: row.device_type ?? 'unknown' };
 }
 
 /** Those of the installationIds that are still the app's Android installations. */

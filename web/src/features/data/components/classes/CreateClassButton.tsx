@@ -41,12 +41,15 @@ function CreateClassDialog({
     setTouched(true);
     if (problem) return;
     const className = name.trim();
-    create.mutate({ className, permissions }, {
-      onSuccess: () => {
-        onClose();
-        void navigate(paths.dataClass(app, className));
+    create.mutate(
+      { className, permissions },
+      {
+        onSuccess: () => {
+          onClose();
+          void navigate(paths.dataClass(app, className));
+        },
       },
-    });
+    );
   };
 
   return (
