@@ -152,3 +152,51 @@ test('a developer restricts create to a role and hides a field; clients feel bot
     permDiff.getByRole('row').filter({ hasText: 'permissions.create' }).getByRole('cell'),
   ).toHaveText(['permissions.create', 'added', '', JSON.stringify({ roles: [role], users: [] })]);
 });
+
+test('a developer creates a class that only logged-in users may add to; an anonymous client is refused', async ({
+  page,
+}) => {
+  const tag = randomBytes(3).toString('hex');
+  const className = uniqueClass('Guestbook');
+  const member = await signUp(`member-${tag}`);
+  const email = `clp-new-${tag}@e2e.example`;
+  const password = 'developer password 43';
+  await addConsoleUsers(page, stack.admin, [{ email, password, role: 'developer' }]);
+  await signIn(page, email, password);
+  await page.goto('/apps/default/data');
+  await page.getByRole('navigation', { name: 'Classes' }).getByRole('button', { name: 'New class' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a class' });
+  await dialog.getByRole('textbox', { name: 'Class name' }).fill(className);
+  const perms = dialog.getByRole('list', { name: 'Class permissions' });
+  await expect(perms.getByText('Create: everyone')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Change who may Create' }).click();
+  const create = page.getByRole('dialog', { name: 'Create: who may do it' });
+  await create.getByRole('radio', { name: 'Logged-in users only' }).check();
+  await create.getByRole('button', { name: 'Save' }).click();
+  await expect(create).toBeHidden();
+  await expect(perms.getByText('Create: logged-in users only')).toBeVisible();
+  await expect(perms.getByText('Find: everyone')).toBeVisible();
+  await expectNoSeriousViolations(page, 'new class dialog with permissions');
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/schemas/${className}`),
+  );
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  expect((await created).status()).toBe(200);
+  await expect(page).toHaveURL(new RegExp(`/data/${className}$`));
+
+  const anonymous = await fetch(`${serverUrl}/1.1/classes/${className}`, {
+    method: 'POST',
+    headers: appHeaders(),
+    body: JSON.stringify({ message: 'hello from nobody' }),
+  });
+  expect(anonymous.status).toBe(403);
+  expect(await anonymous.json()).toEqual({
+    code: 403,
+    error: `Forbidden to create by class '${className}' permissions.`,
+  });
+  expect(await createAs(member.sessionToken, className)).toBe(201);
+  // Reading stays open to everyone.
+  const list = await fetch(`${serverUrl}/1.1/classes/${className}`, { headers: appHeaders() });
+  expect(list.status).toBe(200);
+  expect(((await list.json()) as { results: unknown[] }).results).toHaveLength(1);
+});

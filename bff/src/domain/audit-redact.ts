@@ -29,6 +29,8 @@ const SECRET_NAMES = new Set(
     'bearerToken',
     'deviceToken',
     'apiKey',
+    'apiToken',
+    'apiSecret',
     'appKey',
     'masterKey',
     'privateKey',
@@ -73,21 +75,50 @@ export const isSecretValue = (text: string): boolean => SECRET_SHAPES.some((re) 
  */
 const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD').toWellFormed();
 
+/**
+ * A map whose keys are the names of a class's fields and whose values are their definitions (a
+ * schema write's `fields`, a schema snapshot). A field called `password` or `apiToken` is
+ * described there, not filled in: its definition is kept readable. Only its `default`, which is
+ * a value every new object of the class gets, is still hidden under such a name.
+ */
+export class FieldDefinitions {
+  constructor(readonly fields: Record<string, unknown>) {}
+  toJSON(): Record<string, unknown> {
+    return this.fields;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function put(out: Record<string, unknown>, key: string, value: unknown): void {
+  // defineProperty: a "__proto__" key is data here, not the prototype.
+  Object.defineProperty(out, storable(key), { value, enumerable: true, writable: true, configurable: true });
+}
+
+function redactDefinitions(defs: FieldDefinitions, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, def] of Object.entries(defs.fields)) {
+    if (!isRecord(def)) {
+      put(out, name, isSecretName(name) ? REDACTED : redactSecrets(def, depth + 1));
+      continue;
+    }
+    const shown = redactSecrets(def, depth + 1) as Record<string, unknown>;
+    if (isSecretName(name) && 'default' in def) shown.default = REDACTED;
+    put(out, name, shown);
+  }
+  return out;
+}
+
 /** A copy of value with every secret's value replaced, at any depth. */
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return isSecretValue(value) ? REDACTED : storable(value);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[too deep]';
+  if (value instanceof FieldDefinitions) return redactDefinitions(value, depth);
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    // defineProperty: a "__proto__" key is data here, not the prototype.
-    Object.defineProperty(out, storable(k), {
-      value: isSecretName(k) ? REDACTED : redactSecrets(v, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
+  for (const [k, v] of Object.entries(value))
+    put(out, k, isSecretName(k) ? REDACTED : redactSecrets(v, depth + 1));
   return out;
 }

@@ -5,6 +5,7 @@ import type { TestDatabase } from '@switchboard/shared/sql/testing';
 import { openConsoleDatabase } from '../test/database';
 import { capSize, query, record, REDACTED, redactSecrets, SUMMARY_MAX_BYTES } from './audit';
 import { exportAudit } from './audit-export';
+import { FieldDefinitions } from './audit-redact';
 
 let db: TestDatabase;
 let sql: Sql;
@@ -75,6 +76,29 @@ describe('secret removal', () => {
     expect(capped.bytes).toBeGreaterThan(SUMMARY_MAX_BYTES);
     expect(Buffer.byteLength(JSON.stringify(capped))).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
     expect(capSize({ a: 1 }, SUMMARY_MAX_BYTES)).toEqual({ a: 1 });
+  });
+
+  it('shows the definitions of fields named like secrets, and hides only their defaults', () => {
+    const defs = new FieldDefinitions({
+      password: { type: 'String', required: true },
+      apiToken: { type: 'String', default: 'tok-123' },
+      'Memo.sessionToken': { type: 'String', hidden: true },
+      title: { type: 'String', default: 'Untitled' },
+      jwtHolder: { type: 'String', default: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl' },
+    });
+    expect(redactSecrets({ body: { fields: defs, password: 'p1' } })).toEqual({
+      body: {
+        fields: {
+          password: { type: 'String', required: true },
+          apiToken: { type: 'String', default: REDACTED },
+          'Memo.sessionToken': { type: 'String', hidden: true },
+          title: { type: 'String', default: 'Untitled' },
+          jwtHolder: { type: 'String', default: REDACTED },
+        },
+        // Outside the definitions, the name still hides the value.
+        password: REDACTED,
+      },
+    });
   });
 
   it('stores summary, before and after without secrets', async () => {

@@ -1,6 +1,7 @@
 import type { Sql } from '@switchboard/shared/sql';
 import type { Clock } from '../lib/clock';
 import type { OwnChannelOutlet } from '../push/gateways/types';
+import { androidInstallations, ownChannelStanding } from '../push/installations/lookup';
 import { updateRecord } from '../push/records';
 import type { Bus, BusEvent } from './bus';
 import { RtmCode, RtmError } from './codes';
@@ -54,13 +55,30 @@ export class DeviceChannel implements OwnChannelOutlet {
     return this.byInstallation.size;
   }
 
-  /** `login`: the connection speaks for one installation from now on. */
+  /**
+   * `login`: the connection speaks for one installation from now on. Only an Android installation
+   * the app has saved may log in: a made-up installationId would otherwise hold the push channel
+   * of a device that does not exist (or, named after a real one, receive its pushes once that is
+   * deleted). A refusal leaves the connection open for IM; the SDK logs in again when it
+   * reconnects, by when it has saved its installation.
+   */
   async login(appId: string, conn: Connection, cmd: Command): Promise<void> {
     const id = cmd.installationId;
     if (typeof id !== 'string' || !INSTALLATION_ID.test(id))
       throw new RtmError(RtmCode.InvalidLogin, 'installationId must be 1 to 64 printable characters.');
     if (cmd.appId !== undefined && cmd.appId !== appId)
       throw new RtmError(RtmCode.AppNotAvailable, `This server serves app ${appId}, not ${cmd.appId}.`);
+    const standing = await ownChannelStanding(this.sql, id);
+    if (standing.kind === 'missing')
+      throw new RtmError(
+        RtmCode.InvalidLogin,
+        `No installation ${id} in this app: save it (POST /1.1/installations) before logging in for pushes.`,
+      );
+    if (standing.kind === 'other')
+      throw new RtmError(
+        RtmCode.InvalidLogin,
+        `Installation ${id} has deviceType ${standing.deviceType}: only Android installations get pushes over this connection.`,
+      );
     this.forget(conn);
     this.installationOf.set(conn, id);
     let set = this.byInstallation.get(id);
@@ -111,9 +129,17 @@ export class DeviceChannel implements OwnChannelOutlet {
     if (set && set.size === 0) this.byInstallation.delete(id);
   }
 
-  /** A push for some installations: the ones connected here get it now. */
+  /**
+   * A push for some installations: the ones connected here get it now. A connection whose
+   * installation has been deleted since its login is logged out of the channel instead.
+   */
   private async deliver(e: Extract<BusEvent, { t: 'own' }>): Promise<void> {
-    const here = e.installations.filter((id) => this.byInstallation.has(id));
+    const connected = e.installations.filter((id) => this.byInstallation.has(id));
+    if (connected.length === 0) return;
+    const live = await androidInstallations(this.sql, connected);
+    for (const id of connected)
+      if (!live.has(id)) for (const conn of [...(this.byInstallation.get(id) ?? [])]) this.forget(conn);
+    const here = connected.filter((id) => live.has(id));
     if (here.length === 0) return;
     const rows = await this.sql.query<Waiting & { installation_id: string }>(
       `SELECT installation_id, push_id, payload::text AS payload FROM lc_push_own

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../app';
 import type { Server } from '../app';
 import { resolvePushConfig } from '../push/config';
-import { androidDevice, install, push, record, settle } from '../push/test-helpers';
+import { androidDevice, install, iosDevice, push, record, settle } from '../push/test-helpers';
 import { startTestServer, TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import type { Command } from './proto/codec';
+import { tableFor } from '../store/tables';
 import { RawClient } from './raw-client';
 import { wsUrlOf } from './test-helpers';
 
@@ -165,7 +166,7 @@ describe('Android own-channel push over the realtime connection', () => {
     const victim = await newDevice('victim');
     const id = await push(t, { channels: ['victim'], data: { alert: 'mine' } });
     await settle(t);
-    const thief = await device(randomUUID());
+    const thief = await device(await newDevice('thief'));
     const foreign = await thief.call({
       cmd: 'ack',
       i: serial++,
@@ -186,5 +187,100 @@ describe('Android own-channel push over the realtime connection', () => {
     // The connection stays usable, and the victim still gets its push.
     const v = await device(victim);
     expect(idsOf(await nextData(v))).toEqual([id]);
+  });
+
+  it('refuses a login naming no installation of the app, or one that is not Android; the connection stays usable', async () => {
+    const c = new RawClient(wsUrlOf(t));
+    devices.push(c);
+    await c.opened;
+    const unknown = randomUUID();
+    const missing = await c.call({
+      cmd: 'login',
+      i: serial++,
+      appId: TEST_KEYS.appId,
+      installationId: unknown,
+    });
+    expect(missing).toMatchObject({
+      cmd: 'error',
+      errorMessage: { code: 4103, reason: expect.stringContaining(`No installation ${unknown}`) },
+    });
+    const iosId = randomUUID();
+    await install(t, iosDevice({ installationId: iosId, channels: ['ios-only'] }));
+    const ios = await c.call({ cmd: 'login', i: serial++, appId: TEST_KEYS.appId, installationId: iosId });
+    expect(ios).toMatchObject({
+      cmd: 'error',
+      errorMessage: { code: 4103, reason: expect.stringContaining('only Android installations') },
+    });
+    // Nothing is sent to a refused login, even what waits for that id.
+    await push(
+      t,
+      { prod: 'dev', device_type: 'android', device_ids: [unknown], data: { alert: 'to nobody' } },
+      '/1.1/push/devices',
+    );
+    await settle(t);
+    expect(await until(c)).toEqual([]);
+    const refusedAck = await c.call({ cmd: 'ack', i: serial++, ackMessage: { ids: ['x'] } });
+    expect(refusedAck).toMatchObject({ cmd: 'error', errorMessage: { code: 4105 } });
+    // The same connection logs in once the installation is saved.
+    await install(t, androidDevice({ installationId: unknown }));
+    const ok = await c.call({ cmd: 'login', i: serial++, appId: TEST_KEYS.appId, installationId: unknown });
+    expect(ok).toMatchObject({ cmd: 'loggedin', service: 0 });
+    expect(payloadsOf(await nextData(c)).map((p) => p.alert)).toEqual(['to nobody']);
+  });
+
+  it('stops sending to a connection whose installation is deleted', async () => {
+    const iid = await newDevice('gone');
+    const c = await device(iid);
+    const first = await push(t, { channels: ['gone'], data: { alert: 'before' } });
+    await settle(t);
+    expect(idsOf(await nextData(c))).toEqual([first]);
+    ack(c, iid, [first]);
+    await until(c);
+    const [row] = await t.server.sql.query<{ id: string }>(
+      `SELECT id FROM ${tableFor('_Installation')} WHERE data->>'installationId' = $1`,
+      [iid],
+    );
+    const del = await t.request('DELETE', `/1.1/installations/${row!.id}`, { auth: 'master' });
+    expect(del.status, del.text).toBe(200);
+    // By id, as /1.1/push/devices names devices whether or not they are saved.
+    const after = await push(
+      t,
+      { prod: 'dev', device_type: 'android', device_ids: [iid], data: { alert: 'after' } },
+      '/1.1/push/devices',
+    );
+    await settle(t);
+    expect(await until(c)).toEqual([]);
+    // Logged out of the channel: its acks are refused, and a new login is too.
+    const late = await c.call({ cmd: 'ack', i: serial++, ackMessage: { ids: [after] } });
+    expect(late).toMatchObject({ cmd: 'error', errorMessage: { code: 4105 } });
+    const again = await c.call({ cmd: 'login', i: serial++, appId: TEST_KEYS.appId, installationId: iid });
+    expect(again).toMatchObject({ cmd: 'error', errorMessage: { code: 4103 } });
+    expect(await record(t, after)).toMatchObject({ successes: 0 });
+  });
+});
+
+describe('the status of a push with own-channel deliveries', () => {
+  it('is done, not error, when its other devices failed while own-channel messages wait; acks then count', async () => {
+    const iid = await newDevice('mixed');
+    // This configuration serves only the own channel: iOS devices fail with a clear error.
+    await install(t, iosDevice({ channels: ['mixed'] }));
+    const id = await push(t, { channels: ['mixed'], data: { alert: 'mixed' } });
+    await settle(t);
+    const before = await record(t, id);
+    expect(before).toMatchObject({ status: 'done', devices: 2, successes: 0, lcSuccesses: 0 });
+    expect(before.errors).toEqual([expect.stringContaining('iOS configuration _default is missing')]);
+    const c = await device(iid);
+    const data = await nextData(c);
+    expect(idsOf(data)).toEqual([id]);
+    ack(c, iid, [id]);
+    await until(c);
+    expect(await record(t, id)).toMatchObject({ status: 'done', successes: 1, lcSuccesses: 1 });
+  });
+
+  it('is error when nothing was delivered and nothing waits', async () => {
+    await install(t, iosDevice({ channels: ['ios-fails'] }));
+    const id = await push(t, { channels: ['ios-fails'], data: { alert: 'lost' } });
+    await settle(t);
+    expect(await record(t, id)).toMatchObject({ status: 'error', devices: 1, successes: 0 });
   });
 });

@@ -43,6 +43,12 @@ export interface UpstreamRoute {
    * merged, are kept as the audit log's before and after.
    */
   snapshotPaths?: (params: Params) => string[];
+  /**
+   * A schema write: the keys of its body's `fields` and of its snapshots are field names, whose
+   * values are type definitions, so the audit log shows them whatever the name (a field called
+   * `password` holds a type, not a password).
+   */
+  fieldNameKeys?: boolean;
 }
 
 const noQuery = z.object({}).strict();
@@ -278,6 +284,8 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     query: noQuery,
     body: createClassBodySchema,
     action: 'schema.create_class',
+    snapshotPaths: schemaSnapshot,
+    fieldNameKeys: true,
   },
   {
     method: 'PUT',
@@ -287,6 +295,7 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     body: updateClassBodySchema,
     action: 'schema.update_class',
     snapshotPaths: schemaSnapshot,
+    fieldNameKeys: true,
   },
   {
     method: 'DELETE',

@@ -1,8 +1,9 @@
-import { matchUpstreamRoute, permissionOf, roleHas } from '@switchboard/shared';
+import { isPlainObject, matchUpstreamRoute, permissionOf, roleHas } from '@switchboard/shared';
 import type { Permission, UpstreamMatch } from '@switchboard/shared';
 import type { z } from 'zod';
 import type { batchRequestSchema } from '@switchboard/shared';
 import { beginAudit, completeAudit, outcomeOf, reported } from '../audit-outcome';
+import { FieldDefinitions } from '../audit-redact';
 import { ConsoleError, forbidden, notFound } from '../errors';
 import { exchangeUpstream, sendUpstream } from '../upstream-call';
 import { runBatch } from './batch';
@@ -100,10 +101,16 @@ export async function auditRefusal(
 async function auditedWrite(ctx: ProxyContext, match: UpstreamMatch, req: UpstreamCall): Promise<unknown> {
   const action = match.route.action ?? 'write';
   const paths = match.route.snapshotPaths?.(match.params);
+  const named = match.route.fieldNameKeys === true;
   const before = paths
-    ? await mergedSnapshot(ctx.client, paths)
+    ? asDefinitions(await mergedSnapshot(ctx.client, paths), named)
     : await snapshot(ctx.client, objectPath(match));
-  const summary = { method: req.method, path: req.path, query: req.query, body: req.body };
+  const summary = {
+    method: req.method,
+    path: req.path,
+    query: req.query,
+    body: named ? withDefinitions(req.body) : req.body,
+  };
   const [id = ''] = await beginAudit(ctx.sql, [
     entryOf(ctx, { action, target: targetOf(match), summary, before }),
   ]);
@@ -122,13 +129,23 @@ async function auditedWrite(ctx: ProxyContext, match: UpstreamMatch, req: Upstre
     req.method === 'DELETE'
       ? undefined
       : paths
-        ? await mergedSnapshot(ctx.client, paths)
+        ? asDefinitions(await mergedSnapshot(ctx.client, paths), named)
         : await snapshot(ctx.client, objectPath(match, createdId ?? match.params.objectId));
   await completeAudit(ctx.sql, [
     { id, result: 'ok', status: 200, after, target: targetOf(match, createdId) },
   ]);
   return result;
 }
+
+/** A schema snapshot, flattened to `<Class>.<field>` and `permissions.<op>`, keyed by names. */
+const asDefinitions = (snap: unknown, named: boolean): unknown =>
+  named && isPlainObject(snap) ? new FieldDefinitions(snap) : snap;
+
+/** A schema write's body with its `fields` marked as definitions under field names. */
+const withDefinitions = (body: unknown): unknown =>
+  isPlainObject(body) && isPlainObject(body.fields)
+    ? { ...body, fields: new FieldDefinitions(body.fields) }
+    : body;
 
 /** A read of credentials (the outbox's reset links and codes): who read what is kept. */
 async function auditedRead(ctx: ProxyContext, match: UpstreamMatch, req: UpstreamCall): Promise<unknown> {

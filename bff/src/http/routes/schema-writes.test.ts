@@ -124,4 +124,51 @@ describe('class management through the console', () => {
     expect(entry?.after['permissions.create']).toEqual({ roles: ['Staff'], users: [] });
     expect(entry?.after['Memo.note']).toMatchObject({ type: 'String', hidden: true });
   });
+
+  it('shows fields named like secrets by their definitions in a schema change, and still hides secret values', async () => {
+    const c = await as(dev);
+    const created = await c.call('POST', `${base}/schemas/Vault`, {
+      fields: {
+        password: { type: 'String', hidden: true },
+        apiToken: { type: 'String', default: 'abc-123' },
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    const put = await c.call('PUT', `${base}/schemas/Vault`, {
+      fields: { sessionToken: { type: 'String', read_only: true } },
+    });
+    expect(put.status, put.text).toBe(200);
+    // An object write elsewhere still hides a value under a secret name.
+    const obj = await c.call('POST', `${base}/classes/Vault`, { label: 'x', password: 'real secret 1' });
+    expect(obj.status, obj.text).toBeLessThan(300);
+    const r = await (await as(admin)).call('GET', '/api/audit?limit=100');
+    type Entry = {
+      action: string;
+      target: { class?: string } | null;
+      summary: Snap;
+      before: Snap;
+      after: Snap;
+    };
+    const entries = r.json.results as Entry[];
+    const of = (action: string) => entries.find((e) => e.action === action && e.target?.class === 'Vault');
+    const create = of('schema.create_class');
+    expect((create?.summary.body as Snap).fields).toEqual({
+      password: { type: 'String', hidden: true },
+      apiToken: { type: 'String', default: '[redacted]' },
+    });
+    expect(create?.after['Vault.password']).toMatchObject({ type: 'String', hidden: true });
+    expect(create?.after['Vault.apiToken']).toMatchObject({ type: 'String', default: '[redacted]' });
+    const update = of('schema.update_class');
+    expect((update?.summary.body as Snap).fields).toEqual({
+      sessionToken: { type: 'String', read_only: true },
+    });
+    expect(update?.before['Vault.password']).toMatchObject({ type: 'String', hidden: true });
+    expect(update?.after['Vault.sessionToken']).toMatchObject({ type: 'String', read_only: true });
+    expect(JSON.stringify(entries)).not.toContain('abc-123');
+    const write = entries.find(
+      (e) => e.action !== 'read' && !e.action.startsWith('schema.') && e.target?.class === 'Vault',
+    );
+    expect((write?.summary.body as Snap).password).toBe('[redacted]');
+    expect(JSON.stringify(entries)).not.toContain('real secret 1');
+  });
 });

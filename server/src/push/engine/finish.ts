@@ -1,19 +1,24 @@
 import type { PushStatus } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
+import { handedToOwnChannel } from '../gateways/own-channel';
 import { recordCounts, updateRecord } from '../records';
 import type { Tally } from '../records';
 import { updatePush } from '../store';
 import type { PushRow } from '../store';
 
 /**
- * The status a push ends with: error (refused as a whole, or nothing delivered for errors),
- * expired (its expiry stopped it), else done.
+ * The status a push ends with: error (refused as a whole, or errors and nothing delivered),
+ * expired (its expiry stopped it), else done. Messages kept for own-channel devices count as
+ * delivered here: their successes come with the devices' acknowledgements, after the push is
+ * done, and only raise its counters. So a push whose other devices all failed is done, not an
+ * error, while its own-channel messages wait for their devices.
  */
 async function finalStatus(tx: Sql, push: PushRow, expired: boolean): Promise<PushStatus> {
   if (push.status === 'error') return 'error';
   if (expired) return 'expired';
   const counts = await recordCounts(tx, push.id);
-  return counts && counts.errors > 0 && counts.successes === 0 ? 'error' : 'done';
+  if (!counts || counts.errors === 0 || counts.successes > 0) return 'done';
+  return (await handedToOwnChannel(tx, push.id)) ? 'done' : 'error';
 }
 
 /**

@@ -55,3 +55,13 @@ async function keep(tx: Sql, batch: DeliveryBatch, results: DeliveryResult[], no
     ],
   );
 }
+
+/**
+ * Whether a push handed any message to the own channel: kept for its device, acknowledged or not.
+ * Such a message is delivered as far as the push goes (LeanCloud's offline cache), so the push is
+ * not an error for lack of successes while its devices have yet to come back and acknowledge.
+ */
+export async function handedToOwnChannel(tx: Sql, pushId: string): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM lc_push_own WHERE push_id = $1 LIMIT 1', [pushId]);
+  return rows.length > 0;
+}

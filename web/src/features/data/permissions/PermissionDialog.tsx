@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import { RolePicker } from '../../../components/acl/RolePicker';
 import { UserSearchPicker } from '../../../components/acl/UserSearchPicker';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { useUpdateClassPermission } from '../api/class-permissions';
 import { audienceOf, permissionFor } from './model';
 import type { Audience } from './model';
 
@@ -61,25 +60,34 @@ function Listed({
   );
 }
 
-/** One operation's permission: everyone, logged-in users, or chosen users and roles. */
-export function PermissionDialog({
-  app,
-  className,
-  op,
-  current,
-  names,
-  onClose,
-}: {
+export interface PermissionDialogProps {
   app: string;
-  className: string;
   op: ClassOperation;
   current: ClassPermission | undefined;
   /** Usernames by objectId, for the users already listed. */
   names: ReadonlyMap<string, string> | undefined;
   onClose: () => void;
-}) {
+  /** The chosen permission, with the usernames of users picked here (for the summary). */
+  onSave: (permission: ClassPermission, picked: ReadonlyMap<string, string>) => void;
+  saving?: boolean;
+  error?: unknown;
+}
+
+/**
+ * One operation's permission: everyone, logged-in users, or chosen users and roles. What Save
+ * does is the caller's: write it to the class, or keep it for a class about to be created.
+ */
+export function PermissionDialog({
+  app,
+  op,
+  current,
+  names,
+  onClose,
+  onSave,
+  saving = false,
+  error,
+}: PermissionDialogProps) {
   const { t } = useTranslation();
-  const update = useUpdateClassPermission(app, className);
   const [audience, setAudience] = useState<Audience>(audienceOf(current));
   const [users, setUsers] = useState<string[]>(current?.users ?? []);
   const [roles, setRoles] = useState<string[]>(current?.roles ?? []);
@@ -88,8 +96,7 @@ export function PermissionDialog({
   const titleId = 'permission-dialog-title';
   const nameOf = (id: string) => picked.get(id) ?? names?.get(id) ?? id;
 
-  const save = () =>
-    update.mutate({ op, permission: permissionFor(audience, users, roles) }, { onSuccess: onClose });
+  const save = () => onSave(permissionFor(audience, users, roles), picked);
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -167,12 +174,12 @@ export function PermissionDialog({
               )}
             </>
           )}
-          {update.error && <ErrorAlert error={update.error} />}
+          {error != null && <ErrorAlert error={error} />}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('classPerms.cancel')}</Button>
-        <Button variant="contained" loading={update.isPending} onClick={save}>
+        <Button variant="contained" loading={saving} onClick={save}>
           {t('classPerms.save')}
         </Button>
       </DialogActions>

@@ -469,6 +469,7 @@ export const en = {
     roles: 'roles {{names}}',
     and: ' and ',
     masterNote: 'The master key (and so this console) is never refused.',
+    newClassNote: 'Operations not changed here are open to everyone; the master key is never refused.',
     edit: 'Change who may {{op}}',
     editTitle: '{{op}}: who may do it',
     audience: 'Allowed',

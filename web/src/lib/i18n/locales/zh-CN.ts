@@ -456,6 +456,7 @@ export const zhCN: Messages = {
     roles: '角色 {{names}}',
     and: '和',
     masterNote: 'master key（也就是本控制台）不受限制。',
+    newClassNote: '未在此修改的操作对所有人开放；master key 不受限制。',
     edit: '修改{{op}}权限',
     editTitle: '{{op}}：允许谁',
     audience: '允许',

@@ -7,12 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import { MAX_CLASS_NAME_LENGTH } from '@switchboard/shared';
+import type { ClassPermissions } from '@switchboard/shared';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { warningText } from '../../../../components/theme/warning-text';
 import { paths } from '../../../../lib/paths';
 import { useCreateClass } from '../../api/create-class';
+import { NewClassPermissions } from '../../permissions/NewClassPermissions';
 import { classCaseTwin, classNameProblem } from '../../utils/class-name';
 
 function CreateClassDialog({
@@ -29,6 +31,7 @@ function CreateClassDialog({
   const create = useCreateClass(app);
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
+  const [permissions, setPermissions] = useState<ClassPermissions>({});
   const problem = classNameProblem(name.trim(), existing);
   const shown = touched ? problem : undefined;
   const twin = problem ? undefined : classCaseTwin(name.trim(), existing);
@@ -38,16 +41,19 @@ function CreateClassDialog({
     setTouched(true);
     if (problem) return;
     const className = name.trim();
-    create.mutate(className, {
-      onSuccess: () => {
-        onClose();
-        void navigate(paths.dataClass(app, className));
+    create.mutate(
+      { className, permissions },
+      {
+        onSuccess: () => {
+          onClose();
+          void navigate(paths.dataClass(app, className));
+        },
       },
-    });
+    );
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="create-class-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-class-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="create-class-title">{t('classes.createTitle')}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -74,6 +80,7 @@ function CreateClassDialog({
             fullWidth
             margin="dense"
           />
+          <NewClassPermissions app={app} value={permissions} onChange={setPermissions} />
           {create.error && <ErrorAlert error={create.error} />}
         </DialogContent>
         <DialogActions>
