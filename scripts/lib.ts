@@ -95,6 +95,26 @@ export function pnpm(args: string[], opts: SpawnOptions = {}): Promise<void> {
   return run(cmd, [...prefix, ...args], opts);
 }
 
+/**
+ * Runs pnpm to completion with its output held back and printed whole at the end (for steps that
+ * run side by side, whose interleaved lines would be unreadable); rejects on a non-zero exit.
+ */
+export function pnpmCaptured(args: string[]): Promise<void> {
+  const { cmd, prefix } = pnpmCommand();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, [...prefix, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      process.stdout.write(Buffer.concat(chunks));
+      if (code === 0) resolve();
+      else reject(new Error(`pnpm ${args.join(' ')} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
 /** A TCP port nothing listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {

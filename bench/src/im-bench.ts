@@ -158,10 +158,27 @@ async function runOne(kind: DbKind, pgUrl: string, n: number, convs: number): Pr
       console.log(
         `  send, 8 at once: ${rate(2000, sendBurst)} messages/s; floor, check-online 8 at once: ${rate(2000, floorBurst)} calls/s; ratio ${(sendBurst / floorBurst).toFixed(2)}`,
       );
-      report(
-        'history, newest page of a conversation (100)',
-        await paired(200, (i) => timed(server, 'GET', `/1.2/rtm/conversations/${conv(i)}/messages`)),
+      const newest = await paired(200, (i) =>
+        timed(server, 'GET', `/1.2/rtm/conversations/${conv(i)}/messages`),
       );
+      report('history, newest page of a conversation (100)', newest);
+      if (direct) {
+        // The database's own floor for that page: the same select straight on Postgres, no HTTP.
+        let k = 0;
+        const alone = await sample(200, async () => {
+          const t = performance.now();
+          await direct.query(
+            `SELECT * FROM lc_im_messages WHERE conv_id = $1 AND ts > 0
+              ORDER BY ts DESC, msg_id DESC LIMIT 100`,
+            [conv(k++)],
+          );
+          return performance.now() - t;
+        });
+        const m50 = Number(pct(newest.measured, 50));
+        console.log(
+          `  floor of that page: the same select straight on the database, p50 ${pct(alone, 50)} ms; ratio ${(m50 / Number(pct(alone, 50))).toFixed(2)}`,
+        );
+      }
       const depth = Math.min(1_000_000, Math.floor(n / 2));
       const deepTs = BASE_TS + n - depth;
       report(
