@@ -92,7 +92,11 @@ export interface ServerOptions {
   /** Serve HTTPS (and wss) with this certificate and key (PEM). */
   tls?: { cert: string; key: string } | undefined;
   /** The realtime gateway: login signatures required, frame and command limits. */
-  realtime?: { signatureRequired?: boolean; limits?: Partial<RealtimeLimits> };
+  realtime?: {
+    signatureRequired?: boolean;
+    conversationSignatureRequired?: boolean;
+    limits?: Partial<RealtimeLimits>;
+  };
 }
 
 export interface Server {
@@ -248,6 +252,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     tokens,
     devices,
     signatureRequired: opts.realtime?.signatureRequired ?? false,
+    conversationSignatureRequired: opts.realtime?.conversationSignatureRequired ?? false,
     limits: { ...DEFAULT_LIMITS, ...opts.realtime?.limits },
     log: (err) => logError(err),
   });

@@ -69,6 +69,8 @@ const envSchema = z
     TLS_KEY_FILE: z.string().trim().optional(),
     /** The realtime gateway refuses a session open without a valid login signature. */
     LC_RTM_SIGNATURE: flag,
+    /** The realtime gateway refuses conversation creation, member changes and blacklist changes without a valid signature. */
+    LC_RTM_CONV_SIGNATURE: flag,
     /** How long a dead process's background jobs wait before another process takes them over. */
     JOBS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   })

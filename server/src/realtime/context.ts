@@ -28,6 +28,11 @@ export interface RealtimeContext {
   devices: DeviceChannel;
   /** session open must carry a valid signature (LeanCloud's "client login signature" option). */
   signatureRequired: boolean;
+  /**
+   * Creating conversations, adding and removing members, and blacklist changes must carry a valid
+   * signature (LeanCloud's "conversation operation signature" option).
+   */
+  conversationSignatureRequired: boolean;
   limits: RealtimeLimits;
   /** Unexpected failures (a bug or the database), for the server log. */
   log: (err: unknown) => void;

@@ -147,7 +147,9 @@ describe('member infos over REST', () => {
     // Added again, a former manager is a plain member.
     await conv.add(['mi3-kicked']);
     const infos = await readInfos({ where: JSON.stringify({ cid: conv.id }) }, {}, true);
-    expect(infos.json).toEqual({ results: [expect.objectContaining({ clientId: 'mi3-stays', role: 'Manager' })] });
+    expect(infos.json).toEqual({
+      results: [expect.objectContaining({ clientId: 'mi3-stays', role: 'Manager' })],
+    });
   });
 
   it('refuses bad queries and writes with a clear 4xx', async () => {
