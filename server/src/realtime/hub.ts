@@ -99,8 +99,14 @@ export class Hub implements ImLive {
     return Promise.resolve(this.registry.onlinePeers().length);
   }
 
-  roomMembers(convId: string): Promise<string[]> {
-    return Promise.resolve(this.registry.roomMembers(convId));
+  roomMembers(convId: string, limit: number): Promise<string[]> {
+    if (this.presence) return this.presence.roomMembers(convId, limit);
+    return Promise.resolve(this.registry.roomMembers(convId).slice(0, limit));
+  }
+
+  roomCount(convId: string): Promise<number> {
+    if (this.presence) return this.presence.roomCount(convId);
+    return Promise.resolve(this.registry.roomMembers(convId).length);
   }
 
   /** Ends a session with a `session closed` notice carrying the code the SDK reports. */

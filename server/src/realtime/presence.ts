@@ -53,6 +53,46 @@ export class Presence {
 
   offline(clientId: string): void {
     this.enqueue('DELETE FROM lc_im_presence WHERE node = $1 AND client_id = $2', [this.node, clientId]);
+    this.enqueue('DELETE FROM lc_im_room_presence WHERE node = $1 AND client_id = $2', [this.node, clientId]);
+  }
+
+  /** A client online here joined a chat room. */
+  joinedRoom(convId: string, clientId: string): void {
+    this.enqueue(
+      'INSERT INTO lc_im_room_presence (conv_id, client_id, node) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [convId, clientId, this.node],
+    );
+  }
+
+  leftRoom(convId: string, clientId: string): void {
+    this.enqueue('DELETE FROM lc_im_room_presence WHERE conv_id = $1 AND client_id = $2 AND node = $3', [
+      convId,
+      clientId,
+      this.node,
+    ]);
+  }
+
+  /** Up to `limit` online members of a chat room on any live process, picked at random. */
+  async roomMembers(convId: string, limit: number): Promise<string[]> {
+    await this.chain;
+    const rows = await this.sql.query<{ client_id: string }>(
+      `SELECT client_id FROM (
+         SELECT DISTINCT r.client_id FROM lc_im_room_presence r JOIN lc_im_nodes n ON n.node = r.node
+          WHERE r.conv_id = $1 AND n.seen_at > now() - interval '${STALE_S} seconds'
+       ) m ORDER BY random() LIMIT $2`,
+      [convId, limit],
+    );
+    return rows.map((r) => r.client_id);
+  }
+
+  async roomCount(convId: string): Promise<number> {
+    await this.chain;
+    const [row] = await this.sql.query<{ n: string }>(
+      `SELECT count(DISTINCT r.client_id)::text AS n FROM lc_im_room_presence r JOIN lc_im_nodes n ON n.node = r.node
+        WHERE r.conv_id = $1 AND n.seen_at > now() - interval '${STALE_S} seconds'`,
+      [convId],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /** Waits for the changes queued so far. */
@@ -89,6 +129,7 @@ export class Presence {
     if (this.timer) clearInterval(this.timer);
     await this.chain;
     await this.sql.query('DELETE FROM lc_im_presence WHERE node = $1', [this.node]);
+    await this.sql.query('DELETE FROM lc_im_room_presence WHERE node = $1', [this.node]);
     await this.sql.query('DELETE FROM lc_im_nodes WHERE node = $1', [this.node]);
   }
 }

@@ -156,7 +156,7 @@ export async function countMembers(ctx: RealtimeContext, s: Session, cmd: Comman
   const conv = await requireConversation(ctx, sub(cmd, 'convMessage'));
   const count =
     kindOf(conv.data) === 'room'
-      ? ctx.hub.registry.roomMembers(conv.id).length
+      ? await ctx.hub.roomCount(conv.id)
       : Array.isArray(conv.data.m)
         ? conv.data.m.length
         : 0;

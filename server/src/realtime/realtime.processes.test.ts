@@ -1,0 +1,71 @@
+// Two real server processes on one Postgres (PGlite is one process, so this file runs in the
+// postgres project only, as src/push/engine/processes.test.ts does): a chat room's online members
+// and count over REST are the union of the clients in it on both processes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IMClient } from 'leancloud-realtime';
+import { authHeaders, TEST_KEYS } from '../test/harness';
+import { onPostgres, processGroup } from '../test/server-process';
+import type { ServerProcess } from '../test/server-process';
+import { Realtime } from './test-helpers';
+
+const group = processGroup();
+let one: ServerProcess;
+let two: ServerProcess;
+const clients: IMClient[] = [];
+
+const loginAt = async (p: ServerProcess, id: string) => {
+  const rt = new Realtime({ appId: TEST_KEYS.appId, appKey: TEST_KEYS.appKey, RTMServers: p.ws });
+  const c = await rt.createIMClient(id);
+  clients.push(c);
+  return c;
+};
+async function call(p: ServerProcess, path: string, init: { method?: string; body?: unknown } = {}) {
+  const res = await fetch(`${p.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...authHeaders('master'), 'Content-Type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+describe.skipIf(!onPostgres)(
+  'two server processes on one Postgres (Postgres only: PGlite is one process)',
+  () => {
+    beforeAll(async () => {
+      // One after the other: the first migrates the fresh schema.
+    one = await group.start();
+    two = await group.start();
+    });
+    afterAll(async () => {
+      await Promise.allSettled(clients.map((c) => c.close()));
+      await group.close();
+    });
+
+    it("a chat room's online members and count are the union of both processes", async () => {
+      const made = await call(one, '/1.2/rtm/chatrooms', { method: 'POST', body: { name: 'lobby' } });
+      expect(made.status).toBe(200);
+      const room = made.json.objectId as string;
+      const a = await loginAt(one, 'room-a');
+      const b = await loginAt(two, 'room-b');
+      const c = await loginAt(two, 'room-c');
+      for (const client of [a, b, c]) await (await client.getConversation(room)).join();
+      const members = async (p: ServerProcess) =>
+        ((await call(p, `/1.2/rtm/chatrooms/${room}/members?limit=10`)).json.result as string[]).sort();
+      const count = async (p: ServerProcess) =>
+        (await call(p, `/1.2/rtm/chatrooms/${room}/members/online-count`)).json.result;
+      await expect.poll(() => members(one)).toEqual(['room-a', 'room-b', 'room-c']);
+      expect(await members(two)).toEqual(['room-a', 'room-b', 'room-c']);
+      expect(await count(one)).toBe(3);
+      // limit picks among them.
+      const two_ = (await call(one, `/1.2/rtm/chatrooms/${room}/members?limit=2`)).json.result as string[];
+      expect(two_).toHaveLength(2);
+      expect(['room-a', 'room-b', 'room-c']).toEqual(expect.arrayContaining(two_));
+
+      // Leaving on one process, going offline on the other: both seen from each.
+      await (await b.getConversation(room)).quit();
+      await c.close();
+      await expect.poll(() => members(one)).toEqual(['room-a']);
+      expect(await count(two)).toBe(1);
+    });
+  },
+);
