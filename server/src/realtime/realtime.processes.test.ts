@@ -33,8 +33,8 @@ describe.skipIf(!onPostgres)(
   () => {
     beforeAll(async () => {
       // One after the other: the first migrates the fresh schema.
-    one = await group.start();
-    two = await group.start();
+      one = await group.start();
+      two = await group.start();
     });
     afterAll(async () => {
       await Promise.allSettled(clients.map((c) => c.close()));
