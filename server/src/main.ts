@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     realtime: {
       signatureRequired: config.LC_RTM_SIGNATURE,
       conversationSignatureRequired: config.LC_RTM_CONV_SIGNATURE,
+      nodeTimeoutMs: config.RTM_NODE_TIMEOUT_MS,
     },
   });
   if (config.SEED_DEMO_DATA) {

@@ -150,6 +150,20 @@ export const imMigrations: readonly Migration[] = [
       CREATE INDEX lc_im_room_presence_by_node ON lc_im_room_presence (node, client_id);
     `,
   },
+  {
+    // Will messages wait here, by the process (node) and session that hold them, so they outlive
+    // the process: if it dies, a live process sends them once the node stops beating.
+    id: '0007_wills',
+    sql: `
+      CREATE TABLE lc_im_wills (
+        id bigserial PRIMARY KEY,
+        node text NOT NULL,
+        session_key text NOT NULL,
+        will jsonb NOT NULL
+      );
+      CREATE INDEX lc_im_wills_by_session ON lc_im_wills (node, session_key, id);
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Conversation class goes with the other classes). */

@@ -21,6 +21,8 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
 /** What every command handler works with. */
 export interface RealtimeContext {
   sql: Sql;
+  /** This process among those on the database (the bus's and presence's node). */
+  node: string;
   im: ImDeps;
   hub: Hub;
   tokens: TokenStore;

@@ -109,11 +109,15 @@ export class Hub implements ImLive {
     return Promise.resolve(this.registry.roomMembers(convId).length);
   }
 
+  /** Told when the server ends a session (kick, conflict): its will messages go unsent. */
+  onSessionEnded: (s: Session) => void = () => undefined;
+
   /** Ends a session with a `session closed` notice carrying the code the SDK reports. */
   closeSession(s: Session, code: number, reason: string): void {
     s.conn.send({ cmd: 'session', op: 'closed', peerId: s.peerId, sessionMessage: { code, reason } });
     s.conn.sessions.delete(s.peerId);
     this.registry.remove(s);
+    this.onSessionEnded(s);
   }
 
   private local(e: BusEvent): void {

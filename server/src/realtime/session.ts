@@ -102,9 +102,9 @@ async function sendUnread(ctx: RealtimeContext, s: Session, now: number): Promis
   });
 }
 
-export function closeSession(ctx: RealtimeContext, s: Session, cmd: Command): void {
+export async function closeSession(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   s.conn.sessions.delete(s.peerId);
-  dropWills(s);
+  await dropWills(ctx, s);
   ctx.hub.registry.remove(s);
   s.conn.send({ cmd: 'session', op: 'closed', i: cmd.i, peerId: s.peerId, sessionMessage: {} });
 }
