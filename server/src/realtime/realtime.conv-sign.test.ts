@@ -4,7 +4,7 @@
 // strings are spelled out here from LeanCloud's realtime guide, independently of the server's code.
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { IMClient } from 'leancloud-realtime';
+import type { Conversation, IMClient } from 'leancloud-realtime';
 import { TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
 import { RawClient } from './raw-client';
@@ -67,7 +67,7 @@ describe('conversation operation signatures', () => {
     mode = 'good';
     const owner = await open('cs-owner');
     const ann = await open('cs-ann');
-    const conv = await owner.createConversation({ members: ['cs-bob', 'cs-ann'] });
+    const conv = (await owner.createConversation({ members: ['cs-bob', 'cs-ann'] })) as Conversation;
     expect(signedMessages.at(-1)).toMatch(/^test-app-id:cs-owner:cs-ann:cs-bob:cs-owner:\d+:[0-9a-f]+$/);
     await conv.add(['cs-dan', 'cs-cat']);
     expect(signedMessages.at(-1)).toMatch(
@@ -79,12 +79,12 @@ describe('conversation operation signatures', () => {
     expect(signedMessages.at(-1)).toMatch(/:cs-cat:\d+:[0-9a-f]+:conversation-block-clients$/);
     await conv.unblockMembers(['cs-cat']);
     expect(signedMessages.at(-1)).toMatch(/:conversation-unblock-clients$/);
-    const annConv = await ann.getConversation(conv.id);
+    const annConv = (await ann.getConversation(conv.id)) as Conversation;
     // A timestamp in seconds (as LeanCloud's own signing demo makes them) is accepted too.
     mode = 'seconds';
     await annConv.quit();
     await annConv.join();
-    expect(((await owner.getConversation(conv.id, true)).members as string[]).sort()).toEqual([
+    expect((await owner.getConversation(conv.id, true)).members.sort()).toEqual([
       'cs-ann',
       'cs-bob',
       'cs-owner',
@@ -94,7 +94,7 @@ describe('conversation operation signatures', () => {
   it('refuse a wrong or missing signature with CONVERSATION_SIGNATURE_FAILED (4302)', async () => {
     mode = 'good';
     const owner = await open('cs2-owner');
-    const conv = await owner.createConversation({ members: ['cs2-ann'] });
+    const conv = (await owner.createConversation({ members: ['cs2-ann'] })) as Conversation;
     mode = 'wrong';
     expect(await codeOf(owner.createConversation({ members: ['cs2-ann'] }))).toBe(4302);
     expect(await codeOf(conv.add(['cs2-bob']))).toBe(4302);
@@ -102,10 +102,7 @@ describe('conversation operation signatures', () => {
     expect(await codeOf(conv.blockMembers(['cs2-ann']))).toBe(4302);
     expect(await codeOf(conv.unblockMembers(['cs2-ann']))).toBe(4302);
     mode = 'good';
-    expect(((await owner.getConversation(conv.id, true)).members as string[]).sort()).toEqual([
-      'cs2-ann',
-      'cs2-owner',
-    ]);
+    expect((await owner.getConversation(conv.id, true)).members.sort()).toEqual(['cs2-ann', 'cs2-owner']);
     // Unsigned, or signed for other members, or replayed for another action: refused.
     const unsigned = await open('cs2-plain', false);
     expect(await codeOf(unsigned.createConversation({ members: ['cs2-ann'] }))).toBe(4302);

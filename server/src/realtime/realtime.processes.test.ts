@@ -3,7 +3,7 @@
 // and count over REST are the union of the clients in it on both processes, and the will messages
 // of a process killed with SIGKILL are sent by the other once the dead one stops beating.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IMClient } from 'leancloud-realtime';
+import type { Conversation, IMClient } from 'leancloud-realtime';
 import { authHeaders, TEST_KEYS } from '../test/harness';
 import { onPostgres, processGroup } from '../test/server-process';
 import type { ServerProcess } from '../test/server-process';
@@ -52,7 +52,7 @@ describe.skipIf(!onPostgres)(
       const a = await loginAt(one, 'room-a');
       const b = await loginAt(two, 'room-b');
       const c = await loginAt(two, 'room-c');
-      for (const client of [a, b, c]) await (await client.getConversation(room)).join();
+      for (const client of [a, b, c]) await ((await client.getConversation(room)) as Conversation).join();
       const members = async (p: ServerProcess) =>
         ((await call(p, `/1.2/rtm/chatrooms/${room}/members?limit=10`)).json.result as string[]).sort();
       const count = async (p: ServerProcess) =>
@@ -66,7 +66,7 @@ describe.skipIf(!onPostgres)(
       expect(['room-a', 'room-b', 'room-c']).toEqual(expect.arrayContaining(two_));
 
       // Leaving on one process, going offline on the other: both seen from each.
-      await (await b.getConversation(room)).quit();
+      await ((await b.getConversation(room)) as Conversation).quit();
       await c.close();
       await expect.poll(() => members(one)).toEqual(['room-a']);
       expect(await count(two)).toBe(1);
@@ -97,7 +97,9 @@ describe.skipIf(!onPostgres)(
       expect(got.id).toBe((ack.ackMessage as { uid: string }).uid);
       const history = await call(one, `/1.2/rtm/conversations/${conv.id}/messages?limit=10`);
       expect(history.status).toBe(200);
-      const texts = (history.json as unknown as { data: string }[]).map((m) => JSON.parse(m.data)._lctext);
+      const texts = (history.json as unknown as { data: string }[]).map(
+        (m) => (JSON.parse(m.data) as { _lctext: string })._lctext,
+      );
       expect(texts).toEqual(['died with it']);
       raw.ws.terminate();
     });
