@@ -19,10 +19,12 @@ export interface SweepLimits {
 
 const DEFAULT_LIMITS: SweepLimits = { conversations: 100, messages: 5000 };
 
-/** Tables of per-conversation rows that go with a conversation (messages are removed first). */
+/**
+ * Tables of per-conversation rows, each with an index leading with conv_id, that go with a
+ * conversation (messages are removed first, read positions through the members).
+ */
 const CONV_TABLES = [
   'lc_im_conv_state',
-  'lc_im_reads',
   'lc_im_subscribers',
   'lc_im_member_roles',
   'lc_im_shutup',
@@ -59,6 +61,16 @@ export async function sweepExpiredTemporary(
     await sql.transaction(async (tx) => {
       await tx.query(`DELETE FROM lc_im_messages WHERE conv_id = ANY($1::text[])`, [ids]);
       for (const t of CONV_TABLES) await tx.query(`DELETE FROM ${t} WHERE conv_id = ANY($1::text[])`, [ids]);
+      // Read positions are keyed by client first (no index leads with the conversation): found
+      // through the members, a key lookup each instead of a scan of every client's positions.
+      await tx.query(
+        `DELETE FROM lc_im_reads r USING (
+           SELECT c.id, m.client_id FROM ${table} c,
+                  jsonb_array_elements_text(CASE WHEN jsonb_typeof(c.data->'m') = 'array' THEN c.data->'m' ELSE '[]'::jsonb END) AS m(client_id)
+            WHERE c.id = ANY($1::text[])
+         ) x WHERE r.client_id = x.client_id AND r.conv_id = x.id`,
+        [ids],
+      );
       await tx.query(`DELETE FROM ${table} WHERE id = ANY($1::text[])`, [ids]);
     });
     removed += ids.length;
