@@ -47,12 +47,14 @@ import { ClassRegistry } from './store/classes';
 import { serverMigrations } from './store/migrations';
 import { createJobRunner } from './jobs';
 import type { JobRunner, JobSettings } from './jobs';
+import { registerRecurring } from './jobs/recurring';
 import { createImArea } from './im';
 import { createPushArea } from './push';
 import type { PushConfig } from './push';
 import type { SignHookConfig } from './im/sign-hook';
 import { DEFAULT_LIMITS } from './realtime/context';
-import type { RealtimeLimits } from './realtime/context';
+import type { RealtimeContext, RealtimeLimits } from './realtime/context';
+import { sweepOrphanWills } from './realtime/commands/wills';
 import { Hub } from './realtime/hub';
 import { Presence } from './realtime/presence';
 import { Registry } from './realtime/registry';
@@ -92,7 +94,13 @@ export interface ServerOptions {
   /** Serve HTTPS (and wss) with this certificate and key (PEM). */
   tls?: { cert: string; key: string } | undefined;
   /** The realtime gateway: login signatures required, frame and command limits. */
-  realtime?: { signatureRequired?: boolean; limits?: Partial<RealtimeLimits> };
+  realtime?: {
+    signatureRequired?: boolean;
+    conversationSignatureRequired?: boolean;
+    /** A process silent this long is taken as gone (its clients offline, its wills sent by another). */
+    nodeTimeoutMs?: number | undefined;
+    limits?: Partial<RealtimeLimits>;
+  };
 }
 
 export interface Server {
@@ -158,6 +166,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     bus.node,
     (err) => logError(err),
     (alive) => bus.noteOthers(alive),
+    opts.realtime?.nodeTimeoutMs,
   );
   await migrate(sql, 'lc_rtm_migrations', realtimeMigrations);
   const notices = new Notices(sql, clock, (err) => logError(err));
@@ -174,6 +183,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     push: (tx, request) => push.sendFor(tx, request, 'rtm'),
     signHook: opts.rtmSignHook,
     live: hub,
+    jobs,
   });
   await bus.start();
   await presence.start();
@@ -240,15 +250,22 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       notificationRoutes(app, { appId: opts.keys.appId, tokens, notices, clock });
     },
   });
-  const realtime = attachRealtime(http.server, {
+  const rtm: RealtimeContext = {
     sql,
+    node: bus.node,
     im: im.deps,
     hub,
     tokens,
     devices,
     signatureRequired: opts.realtime?.signatureRequired ?? false,
+    conversationSignatureRequired: opts.realtime?.conversationSignatureRequired ?? false,
     limits: { ...DEFAULT_LIMITS, ...opts.realtime?.limits },
     log: (err) => logError(err),
+  };
+  const realtime = attachRealtime(http.server, rtm);
+  // The wills of a process that died are sent by whichever live process runs this job.
+  registerRecurring(jobs, 'rtm.orphan-wills', Math.floor(presence.timeoutMs / 2), async () => {
+    await sweepOrphanWills(rtm, presence.timeoutMs);
   });
   logError = (err) => http.log.error({ err }, 'background or batch element failure');
   worker.start();

@@ -69,6 +69,10 @@ const envSchema = z
     TLS_KEY_FILE: z.string().trim().optional(),
     /** The realtime gateway refuses a session open without a valid login signature. */
     LC_RTM_SIGNATURE: flag,
+    /** The realtime gateway refuses conversation creation, member changes and blacklist changes without a valid signature. */
+    LC_RTM_CONV_SIGNATURE: flag,
+    /** A realtime process silent this long is taken as gone: its clients offline, its will messages sent by another. */
+    RTM_NODE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).optional(),
     /** How long a dead process's background jobs wait before another process takes them over. */
     JOBS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   })

@@ -49,7 +49,11 @@ async function main(): Promise<void> {
       config.TLS_CERT_FILE && config.TLS_KEY_FILE
         ? { cert: readFileSync(config.TLS_CERT_FILE, 'utf8'), key: readFileSync(config.TLS_KEY_FILE, 'utf8') }
         : undefined,
-    realtime: { signatureRequired: config.LC_RTM_SIGNATURE },
+    realtime: {
+      signatureRequired: config.LC_RTM_SIGNATURE,
+      conversationSignatureRequired: config.LC_RTM_CONV_SIGNATURE,
+      nodeTimeoutMs: config.RTM_NODE_TIMEOUT_MS,
+    },
   });
   if (config.SEED_DEMO_DATA) {
     const seeded = await seedDemoData(server);

@@ -180,6 +180,14 @@ export class Conversations {
           [id, ids],
         );
       }
+      if (field === 'm' && op === 'Remove') {
+        // A role belongs to a member: who leaves (removed, quit, blocked) loses it, and joining
+        // again starts as a plain member.
+        await tx.query(`DELETE FROM lc_im_member_roles WHERE conv_id = $1 AND client_id = ANY($2::text[])`, [
+          id,
+          ids,
+        ]);
+      }
       return { body: { updatedAt: out.updatedAt, objectId: id } };
     });
   }

@@ -23,6 +23,9 @@ import { ImRateCounter } from './rate';
 import { SignHook } from './sign-hook';
 import type { SignHookConfig } from './sign-hook';
 import type { ClassApi } from '../services/class-api';
+import { registerRecurring } from '../jobs/recurring';
+import type { JobRunner } from '../jobs';
+import { sweepExpiredTemporary, TEMP_SWEEP_EVERY_MS } from './temp-sweep';
 
 export interface ImAreaDeps {
   sql: Sql;
@@ -36,6 +39,8 @@ export interface ImAreaDeps {
   push: ImPush;
   signHook?: SignHookConfig | undefined;
   live?: ImLive;
+  /** The job runner: expired temporary conversations are swept by a recurring job. */
+  jobs: JobRunner;
 }
 
 export interface ImArea {
@@ -64,6 +69,9 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     signHook: d.signHook ? new SignHook(d.signHook, d.appId) : undefined,
     live: d.live ?? NO_LIVE,
   };
+  registerRecurring(d.jobs, 'im.temp-sweep', TEMP_SWEEP_EVERY_MS, async () => {
+    await sweepExpiredTemporary(d.sql, d.clock.now());
+  });
   return {
     deps,
     conversations: conversations.api,

@@ -43,7 +43,9 @@ export interface ImLive {
   /** Who of `clientIds` is online; `tx`: read inside the caller's open transaction. */
   online(clientIds: string[], tx?: Sql): Promise<string[]>;
   onlineCount(): Promise<number>;
-  roomMembers(convId: string): Promise<string[]>;
+  /** Up to `limit` clients online in a chat room now, on every process, picked at random. */
+  roomMembers(convId: string, limit: number): Promise<string[]>;
+  roomCount(convId: string): Promise<number>;
 }
 
 export const NO_LIVE: ImLive = {
@@ -54,4 +56,5 @@ export const NO_LIVE: ImLive = {
   online: () => Promise.resolve([]),
   onlineCount: () => Promise.resolve(0),
   roomMembers: () => Promise.resolve([]),
+  roomCount: () => Promise.resolve(0),
 };

@@ -136,6 +136,34 @@ export const imMigrations: readonly Migration[] = [
         WHERE lctype IS NOT NULL;
     `,
   },
+  {
+    // Which online clients are in which chat room on which process, so a room's online members
+    // and count over REST are the union of every process (as lc_im_presence is for clients).
+    id: '0006_room_presence',
+    sql: `
+      CREATE TABLE lc_im_room_presence (
+        conv_id text COLLATE "C" NOT NULL,
+        client_id text COLLATE "C" NOT NULL,
+        node text NOT NULL,
+        PRIMARY KEY (conv_id, client_id, node)
+      );
+      CREATE INDEX lc_im_room_presence_by_node ON lc_im_room_presence (node, client_id);
+    `,
+  },
+  {
+    // Will messages wait here, by the process (node) and session that hold them, so they outlive
+    // the process: if it dies, a live process sends them once the node stops beating.
+    id: '0007_wills',
+    sql: `
+      CREATE TABLE lc_im_wills (
+        id bigserial PRIMARY KEY,
+        node text NOT NULL,
+        session_key text NOT NULL,
+        will jsonb NOT NULL
+      );
+      CREATE INDEX lc_im_wills_by_session ON lc_im_wills (node, session_key, id);
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Conversation class goes with the other classes). */

@@ -13,6 +13,7 @@ export const RtmCode = {
   AppQuotaExceeded: 4113,
   KickedByApp: 4115,
   InternalError: 4200,
+  ConversationSignatureFailed: 4302,
   ConversationNotFound: 4303,
   ConversationNotAllowed: 4308,
   ConversationBlacklisted: 4315,

@@ -21,6 +21,8 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
 /** What every command handler works with. */
 export interface RealtimeContext {
   sql: Sql;
+  /** This process among those on the database (the bus's and presence's node). */
+  node: string;
   im: ImDeps;
   hub: Hub;
   tokens: TokenStore;
@@ -28,6 +30,11 @@ export interface RealtimeContext {
   devices: DeviceChannel;
   /** session open must carry a valid signature (LeanCloud's "client login signature" option). */
   signatureRequired: boolean;
+  /**
+   * Creating conversations, adding and removing members, and blacklist changes must carry a valid
+   * signature (LeanCloud's "conversation operation signature" option).
+   */
+  conversationSignatureRequired: boolean;
   limits: RealtimeLimits;
   /** Unexpected failures (a bug or the database), for the server log. */
   log: (err: unknown) => void;

@@ -99,15 +99,25 @@ export class Hub implements ImLive {
     return Promise.resolve(this.registry.onlinePeers().length);
   }
 
-  roomMembers(convId: string): Promise<string[]> {
-    return Promise.resolve(this.registry.roomMembers(convId));
+  roomMembers(convId: string, limit: number): Promise<string[]> {
+    if (this.presence) return this.presence.roomMembers(convId, limit);
+    return Promise.resolve(this.registry.roomMembers(convId).slice(0, limit));
   }
+
+  roomCount(convId: string): Promise<number> {
+    if (this.presence) return this.presence.roomCount(convId);
+    return Promise.resolve(this.registry.roomMembers(convId).length);
+  }
+
+  /** Told when the server ends a session (kick, conflict): its will messages go unsent. */
+  onSessionEnded: (s: Session) => void = () => undefined;
 
   /** Ends a session with a `session closed` notice carrying the code the SDK reports. */
   closeSession(s: Session, code: number, reason: string): void {
     s.conn.send({ cmd: 'session', op: 'closed', peerId: s.peerId, sessionMessage: { code, reason } });
     s.conn.sessions.delete(s.peerId);
     this.registry.remove(s);
+    this.onSessionEnded(s);
   }
 
   private local(e: BusEvent): void {

@@ -1,8 +1,7 @@
 import type { Sql } from '@switchboard/shared/sql';
 
-const BEAT_MS = 10_000;
-/** A process not heard from for this long is taken as gone, with its clients. */
-const STALE_S = 30;
+/** A process not heard from for this long is taken as gone, with its clients (default). */
+export const NODE_TIMEOUT_MS = 30_000;
 
 /**
  * Who is online on which process, in the database, so check-online and stats see every process.
@@ -18,11 +17,13 @@ export class Presence {
     private readonly onError: (err: unknown) => void,
     /** Told at each beat whether other processes are alive. */
     private readonly onOthers: (alive: boolean) => void = () => undefined,
+    /** A process silent this long is gone; each beats three times within it. */
+    readonly timeoutMs: number = NODE_TIMEOUT_MS,
   ) {}
 
   async start(): Promise<void> {
     await this.beat();
-    this.timer = setInterval(() => void this.beat().catch(this.onError), BEAT_MS);
+    this.timer = setInterval(() => void this.beat().catch(this.onError), Math.floor(this.timeoutMs / 3));
     this.timer.unref();
   }
 
@@ -33,7 +34,7 @@ export class Presence {
       [this.node],
     );
     const [row] = await this.sql.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM lc_im_nodes WHERE node <> $1 AND seen_at > now() - interval '${STALE_S} seconds'`,
+      `SELECT count(*)::text AS n FROM lc_im_nodes WHERE node <> $1 AND seen_at > now() - interval '${this.timeoutMs} milliseconds'`,
       [this.node],
     );
     this.onOthers(Number(row?.n ?? 0) > 0);
@@ -53,6 +54,46 @@ export class Presence {
 
   offline(clientId: string): void {
     this.enqueue('DELETE FROM lc_im_presence WHERE node = $1 AND client_id = $2', [this.node, clientId]);
+    this.enqueue('DELETE FROM lc_im_room_presence WHERE node = $1 AND client_id = $2', [this.node, clientId]);
+  }
+
+  /** A client online here joined a chat room. */
+  joinedRoom(convId: string, clientId: string): void {
+    this.enqueue(
+      'INSERT INTO lc_im_room_presence (conv_id, client_id, node) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [convId, clientId, this.node],
+    );
+  }
+
+  leftRoom(convId: string, clientId: string): void {
+    this.enqueue('DELETE FROM lc_im_room_presence WHERE conv_id = $1 AND client_id = $2 AND node = $3', [
+      convId,
+      clientId,
+      this.node,
+    ]);
+  }
+
+  /** Up to `limit` online members of a chat room on any live process, picked at random. */
+  async roomMembers(convId: string, limit: number): Promise<string[]> {
+    await this.chain;
+    const rows = await this.sql.query<{ client_id: string }>(
+      `SELECT client_id FROM (
+         SELECT DISTINCT r.client_id FROM lc_im_room_presence r JOIN lc_im_nodes n ON n.node = r.node
+          WHERE r.conv_id = $1 AND n.seen_at > now() - interval '${this.timeoutMs} milliseconds'
+       ) m ORDER BY random() LIMIT $2`,
+      [convId, limit],
+    );
+    return rows.map((r) => r.client_id);
+  }
+
+  async roomCount(convId: string): Promise<number> {
+    await this.chain;
+    const [row] = await this.sql.query<{ n: string }>(
+      `SELECT count(DISTINCT r.client_id)::text AS n FROM lc_im_room_presence r JOIN lc_im_nodes n ON n.node = r.node
+        WHERE r.conv_id = $1 AND n.seen_at > now() - interval '${this.timeoutMs} milliseconds'`,
+      [convId],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /** Waits for the changes queued so far. */
@@ -69,7 +110,7 @@ export class Presence {
     if (!tx) await this.chain;
     const rows = await (tx ?? this.sql).query<{ client_id: string }>(
       `SELECT DISTINCT p.client_id FROM lc_im_presence p JOIN lc_im_nodes n ON n.node = p.node
-       WHERE p.client_id = ANY($1::text[]) AND n.seen_at > now() - interval '${STALE_S} seconds'`,
+       WHERE p.client_id = ANY($1::text[]) AND n.seen_at > now() - interval '${this.timeoutMs} milliseconds'`,
       [ids],
     );
     const on = new Set(rows.map((r) => r.client_id));
@@ -80,7 +121,7 @@ export class Presence {
     await this.chain;
     const [row] = await this.sql.query<{ n: string }>(
       `SELECT count(DISTINCT p.client_id)::text AS n FROM lc_im_presence p JOIN lc_im_nodes n ON n.node = p.node
-       WHERE n.seen_at > now() - interval '${STALE_S} seconds'`,
+       WHERE n.seen_at > now() - interval '${this.timeoutMs} milliseconds'`,
     );
     return Number(row?.n ?? 0);
   }
@@ -89,6 +130,7 @@ export class Presence {
     if (this.timer) clearInterval(this.timer);
     await this.chain;
     await this.sql.query('DELETE FROM lc_im_presence WHERE node = $1', [this.node]);
+    await this.sql.query('DELETE FROM lc_im_room_presence WHERE node = $1', [this.node]);
     await this.sql.query('DELETE FROM lc_im_nodes WHERE node = $1', [this.node]);
   }
 }

@@ -119,6 +119,39 @@ describe('member infos over REST', () => {
     expect(byMaster.json).toMatchObject({ results: [{ clientId: 'mi2-ann', role: 'Manager' }] });
   });
 
+  it('a member who leaves loses its role: removed, quit, blocked, or removed over REST', async () => {
+    const owner = await open('mi3-owner');
+    const quitter = await open('mi3-quit');
+    const ids = ['mi3-kicked', 'mi3-quit', 'mi3-blocked', 'mi3-rest', 'mi3-stays'];
+    const conv = (await owner.createConversation({ members: ids })) as Conversation;
+    for (const id of ids) await conv.updateMemberRole(id, ConversationMemberRole.MANAGER);
+    const stored = async () =>
+      (
+        await t.server.sql.query<{ client_id: string }>(
+          'SELECT client_id FROM lc_im_member_roles WHERE conv_id = $1 ORDER BY client_id',
+          [conv.id],
+        )
+      ).map((r) => r.client_id);
+    expect(await stored()).toEqual([...ids].sort());
+
+    await conv.remove(['mi3-kicked']);
+    await ((await quitter.getConversation(conv.id)) as Conversation).quit();
+    await conv.blockMembers(['mi3-blocked']);
+    const rest = await t.request('DELETE', `/1.2/rtm/conversations/${conv.id}/members`, {
+      auth: 'master',
+      body: { client_ids: ['mi3-rest'] },
+    });
+    expect(rest.status, rest.text).toBe(200);
+    expect(await stored()).toEqual(['mi3-stays']);
+
+    // Added again, a former manager is a plain member.
+    await conv.add(['mi3-kicked']);
+    const infos = await readInfos({ where: JSON.stringify({ cid: conv.id }) }, {}, true);
+    expect(infos.json).toEqual({
+      results: [expect.objectContaining({ clientId: 'mi3-stays', role: 'Manager' })],
+    });
+  });
+
   it('refuses bad queries and writes with a clear 4xx', async () => {
     const cases: [Record<string, string>, number][] = [
       [{}, 400],

@@ -2,7 +2,7 @@
 // LISTEN/NOTIFY within its process, Postgres between processes): clients on different servers talk,
 // a REST send or kick on one reaches a client on the other, online status is the union.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IMClient } from 'leancloud-realtime';
+import type { Conversation, IMClient } from 'leancloud-realtime';
 import { createServer } from '../app';
 import type { Server } from '../app';
 import { startTestServer, TEST_KEYS } from '../test/harness';
@@ -72,6 +72,31 @@ describe('clients on two servers', () => {
     });
     expect(await closed).toEqual({ code: 4115, reason: 'elsewhere' });
     await expect.poll(online).toEqual([]);
+  });
+
+  it("a chat room's online members and count over REST are the union of both servers", async () => {
+    const made = await t.request('POST', '/1.2/rtm/chatrooms', { auth: 'master', body: { name: 'mp-room' } });
+    expect(made.status).toBe(200);
+    const room = made.json.objectId as string;
+    const a = await loginAt(one(), 'mp-room-a');
+    const b = await loginAt(two(), 'mp-room-b');
+    for (const c of [a, b]) await ((await c.getConversation(room)) as Conversation).join();
+    const members = async () =>
+      (
+        (await t.request('GET', `/1.2/rtm/chatrooms/${room}/members`, { auth: 'master' })).json
+          .result as string[]
+      ).sort();
+    const count = async () =>
+      (await t.request('GET', `/1.2/rtm/chatrooms/${room}/members/online-count`, { auth: 'master' })).json
+        .result;
+    await expect.poll(members).toEqual(['mp-room-a', 'mp-room-b']);
+    expect(await count()).toBe(2);
+    // conv count (the SDK's count()) is the union too.
+    expect(await (await a.getConversation(room)).count()).toBe(2);
+    await ((await b.getConversation(room)) as Conversation).quit();
+    await expect.poll(members).toEqual(['mp-room-a']);
+    await a.close();
+    await expect.poll(count).toBe(0);
   });
 
   it('a login with the same tag on the other server conflicts the first', async () => {

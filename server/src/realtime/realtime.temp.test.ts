@@ -2,8 +2,10 @@
 // TTL, messages and history on them, and refused once the server clock passes the TTL.
 import { describe, expect, it } from 'vitest';
 import type { IMClient, TextMessage as TextMessageT } from 'leancloud-realtime';
+import { tableFor } from '../store/tables';
 import { TEST_KEYS } from '../test/harness';
 import type { TestServer } from '../test/harness';
+import { sweepExpiredTemporary } from '../im/temp-sweep';
 import { RawClient } from './raw-client';
 import { login, nextMessages, serverPerFile, TextMessage, wsUrlOf } from './test-helpers';
 
@@ -67,6 +69,56 @@ describe('temporary conversations', () => {
     expect(await codeOf(conv.send(new TextMessage('too late')))).toBe(4323);
     const other = await open('tmp-other');
     expect(await other.getConversation(conv.id)).toBeNull();
+  });
+
+  it('are deleted with their messages and member rows by the sweep once expired, in batches', async () => {
+    const ann = await open('sweep-ann');
+    await open('sweep-ben');
+    const short = await ann.createTemporaryConversation({ members: ['sweep-ben'], ttl: 60 });
+    const long = await ann.createTemporaryConversation({ members: ['sweep-ben'], ttl: 3600 });
+    const kept = await ann.createConversation({ members: ['sweep-ben'] });
+    for (const c of [short, long, kept])
+      for (const text of ['one', 'two', 'three']) await c.send(new TextMessage(text));
+    const sql = t.server.sql;
+    // The SDK's temporary conversations have no roles or mutes; rows of them are written here.
+    await sql.query(
+      "INSERT INTO lc_im_member_roles (conv_id, client_id, role) VALUES ($1, 'sweep-ben', 'Manager')",
+      [short.id],
+    );
+    await sql.query("INSERT INTO lc_im_shutup (conv_id, client_id, created_at) VALUES ($1, 'sweep-ben', 0)", [
+      short.id,
+    ]);
+    const rowsOf = async (cid: string) => {
+      const n = async (q: string) => (await sql.query<{ n: number }>(q, [cid]))[0]?.n;
+      return {
+        conv: await n(`SELECT count(*)::int AS n FROM ${tableFor('_Conversation')} WHERE id = $1`),
+        messages: await n('SELECT count(*)::int AS n FROM lc_im_messages WHERE conv_id = $1'),
+        state: await n('SELECT count(*)::int AS n FROM lc_im_conv_state WHERE conv_id = $1'),
+        reads: await n('SELECT count(*)::int AS n FROM lc_im_reads WHERE conv_id = $1'),
+        roles: await n('SELECT count(*)::int AS n FROM lc_im_member_roles WHERE conv_id = $1'),
+        shutup: await n('SELECT count(*)::int AS n FROM lc_im_shutup WHERE conv_id = $1'),
+      };
+    };
+    expect(await rowsOf(short.id)).toMatchObject({ conv: 1, messages: 3, state: 1, roles: 1, shutup: 1 });
+
+    // Nothing of these is expired yet.
+    const now = t.server.clock.now().getTime();
+    await sweepExpiredTemporary(sql, new Date(now));
+    expect((await rowsOf(short.id)).conv).toBe(1);
+    // Two minutes on: the short one (and the first test's) go, one conversation and one message a time.
+    const removed = await sweepExpiredTemporary(sql, new Date(now + 120_000), {
+      conversations: 1,
+      messages: 1,
+    });
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(short.id)).toEqual({ conv: 0, messages: 0, state: 0, reads: 0, roles: 0, shutup: 0 });
+    expect(await rowsOf(long.id)).toMatchObject({ conv: 1, messages: 3, state: 1 });
+    expect(await rowsOf(kept.id)).toMatchObject({ conv: 1, messages: 3, state: 1 });
+    expect(await sweepExpiredTemporary(sql, new Date(now + 120_000))).toBe(0);
+
+    // The sweep is a recurring job of the server's runner.
+    const job = await sql.query("SELECT 1 FROM lc_jobs WHERE queue = 'im.temp-sweep'");
+    expect(job.length).toBeGreaterThan(0);
   });
 
   it('refuses a bad TTL and a temporary chat room with an error command', async () => {

@@ -9,7 +9,14 @@ export class Registry {
   private readonly rooms = new Map<string, Set<string>>();
 
   /** Told when a client's first session here opens and its last one closes. */
-  constructor(private readonly presence?: { online(peer: string): void; offline(peer: string): void }) {}
+  constructor(
+    private readonly presence?: {
+      online(peer: string): void;
+      offline(peer: string): void;
+      joinedRoom(convId: string, peer: string): void;
+      leftRoom(convId: string, peer: string): void;
+    },
+  ) {}
 
   add(s: Session): void {
     let set = this.byPeer.get(s.peerId);
@@ -47,11 +54,17 @@ export class Registry {
   joinRoom(convId: string, peerId: string): void {
     let set = this.rooms.get(convId);
     if (!set) this.rooms.set(convId, (set = new Set()));
+    if (set.has(peerId)) return;
     set.add(peerId);
+    // Shared presence counts clients online here only: their rows go when they go offline.
+    if (this.byPeer.has(peerId)) this.presence?.joinedRoom(convId, peerId);
   }
 
   leaveRoom(convId: string, peerId: string): void {
-    this.rooms.get(convId)?.delete(peerId);
+    const set = this.rooms.get(convId);
+    if (!set?.delete(peerId)) return;
+    if (!set.size) this.rooms.delete(convId);
+    if (this.byPeer.has(peerId)) this.presence?.leftRoom(convId, peerId);
   }
 
   roomMembers(convId: string): string[] {

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { loginSignature } from '../im/client-routes';
 import { unreadByConversation } from '../im/unread';
 import { RtmCode, RtmError } from './codes';
@@ -6,12 +5,11 @@ import { dropWills } from './commands/wills';
 import type { Connection, Session } from './connection';
 import type { RealtimeContext } from './context';
 import type { Command } from './proto/codec';
+import { sameHex, timestampFresh } from './signatures';
 import { SESSION_TOKEN_TTL_S } from './tokens';
 
 /** LeanCloud client ids: 1 to 64 characters. */
 const CLIENT_ID = /^[^\0]{1,64}$/u;
-/** How far a login signature's timestamp may be from the server's clock. */
-const SIGNATURE_WINDOW_MS = 60 * 60 * 1000;
 
 interface SessionFields {
   t?: number;
@@ -35,11 +33,9 @@ export function peerIdOf(cmd: Command): string {
 function checkSignature(ctx: RealtimeContext, peerId: string, sm: SessionFields, now: number): void {
   if (typeof sm.s !== 'string' || typeof sm.n !== 'string' || typeof sm.t !== 'number')
     throw new RtmError(RtmCode.SignatureFailed, 'This app requires a login signature (s, t and n).');
-  if (Math.abs(now - sm.t) > SIGNATURE_WINDOW_MS)
+  if (!timestampFresh(sm.t, now))
     throw new RtmError(RtmCode.SignatureFailed, 'The signature timestamp is more than an hour away.');
-  const want = Buffer.from(loginSignature(ctx.im.masterKey, ctx.im.appId, peerId, sm.t, sm.n));
-  const got = Buffer.from(sm.s);
-  if (want.length !== got.length || !timingSafeEqual(want, got))
+  if (!sameHex(loginSignature(ctx.im.masterKey, ctx.im.appId, peerId, sm.t, sm.n), sm.s))
     throw new RtmError(RtmCode.SignatureFailed, 'The login signature does not match.');
 }
 
@@ -106,9 +102,9 @@ async function sendUnread(ctx: RealtimeContext, s: Session, now: number): Promis
   });
 }
 
-export function closeSession(ctx: RealtimeContext, s: Session, cmd: Command): void {
+export async function closeSession(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   s.conn.sessions.delete(s.peerId);
-  dropWills(s);
+  await dropWills(ctx, s);
   ctx.hub.registry.remove(s);
   s.conn.send({ cmd: 'session', op: 'closed', i: cmd.i, peerId: s.peerId, sessionMessage: {} });
 }

@@ -11,13 +11,17 @@ import type { TestServer } from '../test/harness';
 export { Event, Realtime, TextMessage };
 
 /**
- * One server for a test file, handed to `set` before the tests; after them, the SDK clients the
- * tests pushed into `clients` are closed, then the server.
+ * One server for a test file (started with `opts`), handed to `set` before the tests; after them,
+ * the SDK clients the tests pushed into `clients` are closed, then the server.
  */
-export function serverPerFile(set: (t: TestServer) => void, clients: IMClient[]): void {
+export function serverPerFile(
+  set: (t: TestServer) => void,
+  clients: IMClient[],
+  opts: Parameters<typeof startTestServer>[0] = {},
+): void {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(opts);
     set(server);
   });
   afterAll(async () => {

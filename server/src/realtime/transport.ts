@@ -5,7 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import { RtmCode } from './codes';
 import { Connection } from './connection';
 import type { RealtimeContext } from './context';
-import { releaseWills } from './commands/wills';
+import { dropWills, releaseWills } from './commands/wills';
 import { dispatch } from './dispatch';
 import { decodeFrame, FrameError, SUBPROTOCOLS } from './proto/codec';
 import type { Framing } from './proto/codec';
@@ -48,6 +48,19 @@ export function attachRealtime(server: Server, ctx: RealtimeContext): RealtimeTr
   });
   const live = new Set<Connection>();
   const alive = new WeakMap<WebSocket, boolean>();
+  /** Will messages being sent, which a shutdown waits for. */
+  const releasing = new Set<Promise<unknown>>();
+  ctx.hub.onSessionEnded = (s) => void dropWills(ctx, s).catch(ctx.log);
+
+  /** The connection is gone: its clients go offline and their will messages are sent. */
+  function endSessions(conn: Connection): void {
+    for (const s of conn.sessions.values()) {
+      ctx.hub.registry.remove(s);
+      const p = releaseWills(ctx, s).finally(() => releasing.delete(p));
+      releasing.add(p);
+    }
+    conn.sessions.clear();
+  }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const chosen = framingOf(req);
@@ -94,11 +107,7 @@ export function attachRealtime(server: Server, ctx: RealtimeContext): RealtimeTr
       conn.closed = true;
       live.delete(conn);
       ctx.devices.forget(conn);
-      for (const s of conn.sessions.values()) {
-        ctx.hub.registry.remove(s);
-        void releaseWills(ctx, s);
-      }
-      conn.sessions.clear();
+      endSessions(conn);
     });
     ws.on('error', () => ws.terminate());
   }
@@ -122,8 +131,12 @@ export function attachRealtime(server: Server, ctx: RealtimeContext): RealtimeTr
       server.off('upgrade', onUpgrade);
       for (const conn of live) {
         conn.send({ cmd: 'goaway' });
+        // Its sessions end here, not at the close handshake, so their wills are sent before the
+        // process stops (what is not sent by then is left to another process's sweep).
+        endSessions(conn);
         conn.close(1001, 'Server shutting down');
       }
+      await Promise.allSettled([...releasing]);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

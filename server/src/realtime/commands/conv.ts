@@ -8,6 +8,7 @@ import { addLastMessages, FLAG_COMPACT, FLAG_LAST_MESSAGE } from './last-message
 import { blockedAmong } from './moderation';
 import { jsonObject, requiredString, stringList, sub } from './fields';
 import { internalRequest } from './request';
+import { checkConversationSignature } from '../signatures';
 import { queryTemporary, startTemporary } from './temp';
 
 const MEMBERS_MAX = 500;
@@ -22,6 +23,7 @@ export async function startConversation(ctx: RealtimeContext, s: Session, cmd: C
   const attr = jsonObject(cm.attr, 'attr') ?? {};
   const transient = cm.transient === true;
   const members = [...new Set([...stringList(cm.m, MEMBERS_MAX, 'members'), s.peerId])];
+  checkConversationSignature(ctx, s.peerId, cm, { action: 'create', members });
   if (cm.tempConv === true) {
     if (transient) throw new RtmError(RtmCode.ConversationNotAllowed, 'A chat room is not temporary.');
     return startTemporary(ctx, s, cmd, members, attr);
@@ -82,9 +84,15 @@ export async function changeMembers(
   op: 'add' | 'remove',
 ): Promise<void> {
   const cm = sub(cmd, 'convMessage');
-  const conv = await requireConversation(ctx, cm);
   const asked = stringList(cm.m, MEMBERS_MAX, 'members');
   if (!asked.length) throw new RtmError(RtmCode.InvalidMessagingTarget, 'm needs at least one client id.');
+  // Signed as LeanCloud's group actions: invite for adding (and joining), kick for removing (and quitting).
+  checkConversationSignature(ctx, s.peerId, cm, {
+    action: op === 'add' ? 'invite' : 'kick',
+    cid: requiredString(cm, 'cid', 'The conversation id'),
+    members: asked,
+  });
+  const conv = await requireConversation(ctx, cm);
   // Clients on the blacklist neither join nor are added: they come back as failures (4315).
   const blocked = op === 'add' ? await blockedAmong(ctx, conv.id, asked) : new Set<string>();
   const ids = asked.filter((id) => !blocked.has(id));
@@ -148,7 +156,7 @@ export async function countMembers(ctx: RealtimeContext, s: Session, cmd: Comman
   const conv = await requireConversation(ctx, sub(cmd, 'convMessage'));
   const count =
     kindOf(conv.data) === 'room'
-      ? ctx.hub.registry.roomMembers(conv.id).length
+      ? await ctx.hub.roomCount(conv.id)
       : Array.isArray(conv.data.m)
         ? conv.data.m.length
         : 0;

@@ -57,7 +57,7 @@ export async function direct(ctx: RealtimeContext, s: Session, cmd: Command): Pr
     // A will message waits until the connection drops; its id is handed out now.
     const now = ctx.im.clock.now().getTime();
     const msgId = newMessageId(now);
-    keepWill(s, { ...message, msgId });
+    await keepWill(ctx, s, { ...message, msgId });
     s.conn.send({ cmd: 'ack', i: cmd.i, peerId: s.peerId, ackMessage: { uid: msgId, t: now } });
     return;
   }

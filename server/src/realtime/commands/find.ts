@@ -1,9 +1,10 @@
 import type { ConversationRow } from '../../im/conversations';
+import { TEMP_CONV_PREFIX } from '../../im/temp-sweep';
 import { RtmCode, RtmError } from '../codes';
 import type { RealtimeContext } from '../context';
 
 /** Temporary conversations' ids begin with this (the SDK tells them apart by it). */
-export const TEMP_PREFIX = '_tmp:';
+export const TEMP_PREFIX = TEMP_CONV_PREFIX;
 
 /**
  * A conversation by id, temporary ones included. A temporary conversation past its expiry is

@@ -7,6 +7,7 @@ import { requiredString, stringList, sub } from './fields';
 import { findConversation, membersOf } from './find';
 import { internalRequest } from './request';
 import { requireModerator } from './roles';
+import { checkConversationSignature } from '../signatures';
 
 const IDS_MAX = 100;
 /** The SDK documents the server's default page of muted and blocked members: 10. */
@@ -138,8 +139,14 @@ export async function queryShutup(ctx: RealtimeContext, s: Session, cmd: Command
  */
 export async function blacklist(ctx: RealtimeContext, s: Session, cmd: Command, on: boolean): Promise<void> {
   const bm = sub(cmd, 'blacklistMessage');
-  const conv = await conversationOf(ctx, requiredString(bm, 'srcCid', 'The conversation id'));
+  const cid = requiredString(bm, 'srcCid', 'The conversation id');
   const ids = targets(bm.toPids);
+  checkConversationSignature(ctx, s.peerId, bm, {
+    action: on ? 'conversation-block-clients' : 'conversation-unblock-clients',
+    cid,
+    members: stringList(bm.toPids, IDS_MAX, 'client ids'),
+  });
+  const conv = await conversationOf(ctx, cid);
   await requireModerator(ctx, conv, s.peerId);
   if (on && ids.includes(s.peerId))
     throw new RtmError(RtmCode.ConversationNotAllowed, 'A client does not block itself.');
