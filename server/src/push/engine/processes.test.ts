@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openSql } from '@switchboard/shared/sql';
 import type { Sql } from '@switchboard/shared/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableFor } from '../../store/tables';
-import { authHeaders, TEST_KEYS } from '../../test/harness';
+import { authHeaders } from '../../test/harness';
+import { onPostgres, processGroup, until } from '../../test/server-process';
+import type { ServerProcess } from '../../test/server-process';
 
 /**
  * Two real server processes on one Postgres (PGlite is one process, so this file runs in the
@@ -19,69 +16,14 @@ import { authHeaders, TEST_KEYS } from '../../test/harness';
  * while it holds chunks of that fan-out loses nothing: the other takes its chunks over once their
  * lease runs out, and the record's counts are exact.
  */
-const onPostgres = process.env.SB_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
-const URL_ = process.env.TEST_DATABASE_URL ?? '';
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
-const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 const N = 100_000;
 const LEASE_MS = 2000;
 
-const schema = `mp_${randomBytes(6).toString('hex')}`;
+const group = processGroup();
+const { schema } = group;
 let sql: Sql;
-const procs: { child: ChildProcess; url: string }[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = netServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Repeats `probe` until it returns a value (the event the test waits for), failing after `ms`. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 40_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function start(extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: SERVER_DIR,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      LC_APP_ID: TEST_KEYS.appId,
-      LC_APP_KEY: TEST_KEYS.appKey,
-      LC_MASTER_KEY: TEST_KEYS.masterKey,
-      DATABASE_URL: URL_,
-      DATABASE_SCHEMA: schema,
-      SERVER_PORT: String(port),
-      SERVER_HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ENABLE_TEST_CONTROL: '1',
-      JOBS_LEASE_MS: String(LEASE_MS),
-      ...extraEnv,
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await until('the server to start', async () => {
-    if (child.exitCode !== null) throw new Error(`a server process exited with ${child.exitCode}`);
-    return fetch(`${url}/healthz`)
-      .then((r) => (r.ok ? true : undefined))
-      .catch(() => undefined);
-  });
-  const p = { child, url };
-  procs.push(p);
-  return p;
-}
+const start = (extraEnv: Record<string, string> = {}) =>
+  group.start({ ENABLE_TEST_CONTROL: '1', JOBS_LEASE_MS: String(LEASE_MS), ...extraEnv });
 
 async function call(url: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
@@ -138,10 +80,10 @@ const doneRecord = (url: string, id: string, ms?: number) =>
 describe.skipIf(!onPostgres)(
   'two server processes on one Postgres (Postgres only: PGlite is one process)',
   () => {
-    let a: { child: ChildProcess; url: string };
-    let b: { child: ChildProcess; url: string };
+    let a: ServerProcess;
+    let b: ServerProcess;
     beforeAll(async () => {
-      sql = await openSql({ url: URL_, schema });
+      sql = await openSql({ url: process.env.TEST_DATABASE_URL ?? '', schema });
       a = await start();
       // B's recorder takes 400 ms a batch, as a slow gateway would: it is caught holding chunks when killed.
       const config = join(tmpdir(), `${schema}.json`);
@@ -149,15 +91,8 @@ describe.skipIf(!onPostgres)(
       b = await start({ PUSH_CONFIG_FILE: config });
     }, 120_000);
     afterAll(async () => {
-      for (const { child } of procs)
-        if (child.exitCode === null && child.signalCode === null)
-          await new Promise((resolve) => {
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-          });
       await sql?.close();
-      const admin = await openSql({ url: URL_ });
-      await admin.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).finally(() => admin.close());
+      await group.close();
     });
 
     it('a scheduled push fires once, on one of the processes', async () => {
