@@ -174,6 +174,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     push: (tx, request) => push.sendFor(tx, request, 'rtm'),
     signHook: opts.rtmSignHook,
     live: hub,
+    onError: (err) => logError(err),
   });
   await bus.start();
   await presence.start();

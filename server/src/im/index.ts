@@ -16,6 +16,9 @@ import { NO_LIVE } from './live';
 import type { ImLive } from './live';
 import { roomRoutes } from './room-routes';
 import { serviceRoutes } from './service-routes';
+import { OnlineSampler } from './online-samples';
+import { DailyStats } from './stats';
+import { statsRoutes } from './stats-routes';
 import { ensureImClasses } from './setup';
 import { v11Routes } from './v11-routes';
 import type { ImPush } from './offline-push';
@@ -36,6 +39,8 @@ export interface ImAreaDeps {
   push: ImPush;
   signHook?: SignHookConfig | undefined;
   live?: ImLive;
+  /** Where the online sampler reports a failed sample. */
+  onError?: (err: unknown) => void;
 }
 
 export interface ImArea {
@@ -64,6 +69,9 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     signHook: d.signHook ? new SignHook(d.signHook, d.appId) : undefined,
     live: d.live ?? NO_LIVE,
   };
+  const daily = new DailyStats();
+  const sampler = new OnlineSampler(d.sql, deps.live, d.clock, d.onError ?? (() => undefined));
+  sampler.start();
   return {
     deps,
     conversations: conversations.api,
@@ -73,14 +81,17 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
       serviceRoutes(router, deps);
       clientRoutes(router, deps);
       globalRoutes(router, deps);
+      statsRoutes(router, deps, daily);
       v11Routes(router, deps);
     },
     async afterReset(tx) {
       await tx.exec(IM_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));
       deps.rate.clear();
+      daily.clear();
       await ensureImClasses(tx, d.classes);
     },
     close: async () => {
+      await sampler.stop();
       await deps.signHook?.close();
     },
   };
