@@ -49,7 +49,10 @@ export async function seedDemoActivity(
       [new Date(day * DAY_MS).toISOString().slice(0, 10), active],
     );
   }
-  await sql.query('UPDATE lc_im_conv_state SET msg_count = msg_count + $2 WHERE conv_id = $1', [convId, stored]);
+  await sql.query('UPDATE lc_im_conv_state SET msg_count = msg_count + $2 WHERE conv_id = $1', [
+    convId,
+    stored,
+  ]);
   const last = bucketOf(now);
   const buckets = Math.round(DAY_MS / ONLINE_BUCKET_MS);
   const at = Array.from({ length: buckets }, (_, i) => last - (buckets - i) * ONLINE_BUCKET_MS);

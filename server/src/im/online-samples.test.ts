@@ -20,9 +20,14 @@ afterAll(() => db.drop());
 it('keeps the peak of each 5-minute bucket and prunes samples older than two days', async () => {
   let online = 0;
   const clock = new Clock();
-  const sampler = new OnlineSampler(db.sql, { ...NO_LIVE, onlineCount: () => Promise.resolve(online) }, clock, (e) => {
-    throw e;
-  });
+  const sampler = new OnlineSampler(
+    db.sql,
+    { ...NO_LIVE, onlineCount: () => Promise.resolve(online) },
+    clock,
+    (e) => {
+      throw e;
+    },
+  );
   const start = clock.now().getTime();
   const bucket = start - (start % ONLINE_BUCKET_MS);
   for (const n of [3, 7, 2]) {
@@ -48,6 +53,9 @@ it('keeps the peak of each 5-minute bucket and prunes samples older than two day
   await sampler.sample();
   // Two days on, the first day's buckets are gone; the later two stay.
   const kept = await db.sql.query<{ at: string }>('SELECT at::text AS at FROM lc_im_online ORDER BY at');
-  expect(kept.map((r) => Number(r.at) - bucket)).toEqual([ONLINE_BUCKET_MS + DAY_MS, 2 * ONLINE_BUCKET_MS + 2 * DAY_MS]);
+  expect(kept.map((r) => Number(r.at) - bucket)).toEqual([
+    ONLINE_BUCKET_MS + DAY_MS,
+    2 * ONLINE_BUCKET_MS + 2 * DAY_MS,
+  ]);
   await sampler.stop();
 });

@@ -17,7 +17,8 @@ export function statsRoutes(router: ApiRouter, d: ImDeps, daily: DailyStats): vo
   router.on('GET', '/1.1/switchboard/im/stats', async (req) => {
     requireMaster(req.auth, 'messaging statistics');
     for (const name of Object.keys(req.query))
-      if (name !== 'days') throw badRequest(LcCode.InvalidParameter, `Unknown parameter ${name}; only days is accepted.`);
+      if (name !== 'days')
+        throw badRequest(LcCode.InvalidParameter, `Unknown parameter ${name}; only days is accepted.`);
     const days = intParam(req.query, 'days', 30, 1, IM_STATS_MAX_DAYS) ?? 30;
     const now = d.clock.now().getTime();
     const onlineNow = await d.live.onlineCount();

@@ -46,7 +46,8 @@ export function ChartFigure({
         {title}
       </Typography>
       <Box role="figure" aria-label={summary}>
-        <Box aria-hidden>{children}</Box>
+        {/* Not aria-hidden: the chart's surface takes keyboard focus, which hidden content may not. */}
+        {children}
         <Box component="table" sx={visuallyHidden}>
           <caption>{title}</caption>
           <thead>
@@ -61,7 +62,15 @@ export function ChartFigure({
           <tbody>
             {table.rows.map((r) => (
               <tr key={r.key}>
-                {r.cells.map((c, i) => (i === 0 ? <th key={i} scope="row">{c}</th> : <td key={i}>{c}</td>))}
+                {r.cells.map((c, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row">
+                      {c}
+                    </th>
+                  ) : (
+                    <td key={i}>{c}</td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

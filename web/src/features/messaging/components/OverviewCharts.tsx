@@ -56,7 +56,11 @@ export function OverviewCharts({ stats, timeZone, now }: { stats: ImStats; timeZ
           height={HEIGHT}
           xAxis={[{ scaleType: 'band', data: labels }]}
           series={[
-            { data: stats.days.map((d) => d.messages), label: t('messaging.overview.messages'), color: '#8e5bd0' },
+            {
+              data: stats.days.map((d) => d.messages),
+              label: t('messaging.overview.messages'),
+              color: '#8e5bd0',
+            },
           ]}
           hideLegend
         />
@@ -66,7 +70,11 @@ export function OverviewCharts({ stats, timeZone, now }: { stats: ImStats; timeZ
         title={t('messaging.overview.onlineDay')}
         summary={
           peak
-            ? t('messaging.overview.onlineSummary', { peak: peak.count, at: clock(peak.at), now: stats.onlineNow })
+            ? t('messaging.overview.onlineSummary', {
+                peak: peak.count,
+                at: clock(peak.at),
+                now: stats.onlineNow,
+              })
             : t('messaging.overview.onlineNoSamples')
         }
         table={{
@@ -78,7 +86,9 @@ export function OverviewCharts({ stats, timeZone, now }: { stats: ImStats; timeZ
       >
         <LineChart
           height={HEIGHT}
-          xAxis={[{ scaleType: 'time', data: online.map((p) => p.at), valueFormatter: (v: Date) => clock(v) }]}
+          xAxis={[
+            { scaleType: 'time', data: online.map((p) => p.at), valueFormatter: (v: Date) => clock(v) },
+          ]}
           series={[
             {
               data: online.map((p) => p.count),

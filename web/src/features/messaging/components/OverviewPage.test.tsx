@@ -52,13 +52,16 @@ describe('the messaging Overview', { timeout: 30_000 }, () => {
     expect(within(messages).getByRole('row', { name: '2026-11-28 120' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: /150 in all, 30 today/ })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: /at most 7, at .*; 3 now/ })).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Users per day' })).getByRole('row', { name: '2026-11-29 5' }))
-      .toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Users per day' })).getByRole('row', { name: '2026-11-29 5' }),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('im-overview-empty')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: '7 days' }));
     expect(await screen.findByRole('figure', { name: /Messages per day over 7 days/ })).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Messages per day' })).getAllByRole('row')).toHaveLength(8);
+    expect(within(screen.getByRole('table', { name: 'Messages per day' })).getAllByRole('row')).toHaveLength(
+      8,
+    );
     expect(calls.map((c) => c.url.searchParams.get('days'))).toEqual(expect.arrayContaining(['30', '7']));
   });
 

@@ -17,7 +17,17 @@ import { OverviewCharts } from './OverviewCharts';
 
 const PERIODS = [7, 30, 90] as const;
 
-function Figure({ label, value, hint, testId }: { label: string; value: number; hint: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: number;
+  hint: string;
+  testId: string;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2, minWidth: 200, flex: 1 }} data-testid={testId}>
       <Typography variant="body2" color="text.secondary" component="h2">

@@ -1352,8 +1352,7 @@ export const en = {
       messages: 'Messages',
       online: 'Online',
       usersPerDay: 'Users per day',
-      usersSummary:
-        'Users per day over {{count}} days: {{total}} daily logins in all, {{today}} today.',
+      usersSummary: 'Users per day over {{count}} days: {{total}} daily logins in all, {{today}} today.',
       messagesPerDay: 'Messages per day',
       messagesSummary: 'Messages per day over {{count}} days: {{total}} in all, {{today}} today.',
       onlineDay: 'Online over the last 24 hours',

@@ -1310,7 +1310,13 @@ export const zhCN: Messages = {
   messaging: {
     title: '即时通讯',
     openClient: '通讯客户端',
-    tabs: { label: '即时通讯分区', overview: '概览', conversations: '对话', clients: '客户端', broadcasts: '广播' },
+    tabs: {
+      label: '即时通讯分区',
+      overview: '概览',
+      conversations: '对话',
+      clients: '客户端',
+      broadcasts: '广播',
+    },
     overview: {
       onlineNow: '当前在线',
       live: '实时，每 {{seconds}} 秒更新',
