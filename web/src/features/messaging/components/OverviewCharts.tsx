@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { ImStats } from '@switchboard/shared';
@@ -12,6 +13,8 @@ const HEIGHT = 240;
 /** Users and messages per day, and online clients over the last 24 hours. */
 export function OverviewCharts({ stats, timeZone, now }: { stats: ImStats; timeZone: string; now: Date }) {
   const { t } = useTranslation();
+  // The theme's colours, so each chart keeps its contrast in the dark theme too.
+  const { palette } = useTheme();
   const labels = stats.days.map((d) => d.day.slice(5));
   const online = onlineSeries(stats, now);
   const clock = (at: Date) => formatInZone(at, timeZone).text.slice(11, 16);
@@ -59,7 +62,7 @@ export function OverviewCharts({ stats, timeZone, now }: { stats: ImStats; timeZ
             {
               data: stats.days.map((d) => d.messages),
               label: t('messaging.overview.messages'),
-              color: '#8e5bd0',
+              color: palette.secondary.main,
             },
           ]}
           hideLegend
