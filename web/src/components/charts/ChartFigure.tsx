@@ -48,32 +48,35 @@ export function ChartFigure({
       <Box role="figure" aria-label={summary}>
         {/* Not aria-hidden: the chart's surface takes keyboard focus, which hidden content may not. */}
         {children}
-        <Box component="table" sx={visuallyHidden}>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              {table.columns.map((c) => (
-                <th key={c} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((r) => (
-              <tr key={r.key}>
-                {r.cells.map((c, i) =>
-                  i === 0 ? (
-                    <th key={i} scope="row">
-                      {c}
-                    </th>
-                  ) : (
-                    <td key={i}>{c}</td>
-                  ),
-                )}
+        {/* A table sizes to its content whatever its width: the clipping box around it hides it. */}
+        <Box sx={visuallyHidden}>
+          <table>
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                {table.columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
+            </thead>
+            <tbody>
+              {table.rows.map((r) => (
+                <tr key={r.key}>
+                  {r.cells.map((c, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row">
+                        {c}
+                      </th>
+                    ) : (
+                      <td key={i}>{c}</td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </Box>
       </Box>
     </Paper>

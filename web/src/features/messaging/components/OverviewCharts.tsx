@@ -97,6 +97,7 @@ export function OverviewCharts({ stats, timeZone, now }: { stats: ImStats; timeZ
               data: online.map((p) => p.count),
               label: t('messaging.overview.online'),
               showMark: false,
+              curve: 'linear',
               area: true,
             },
           ]}
