@@ -139,7 +139,7 @@ export const imMigrations: readonly Migration[] = [
   {
     // The console's "online over the last 24 hours": the most clients online across every process
     // seen in each 5-minute bucket (bucket start, epoch ms). Samples older than two days are pruned.
-    id: '0006_online_samples',
+    id: '0007_online_samples',
     sql: `
       CREATE TABLE lc_im_online (
         at bigint PRIMARY KEY,
