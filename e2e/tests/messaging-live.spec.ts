@@ -211,6 +211,41 @@ test('a viewer sees the live client and the history with no control; a forced ki
   expect(await onlineNow(reader)).toEqual([reader]);
 });
 
+test('the Overview counts the connected clients live, with users and messages per day', async ({ page }) => {
+  const serverOnline = async () =>
+    (await master<{ result: { online_user_count: number } }>('GET', '/1.2/rtm/stats')).result
+      .online_user_count;
+  await signIn(page, viewer.email, viewer.password);
+  await page
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: 'Messaging', exact: true })
+    .click();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page).toHaveURL(/\/messaging\/overview$/);
+  const online = page.getByTestId('im-online-now');
+  const before = await serverOnline();
+  expect(before).toBeGreaterThanOrEqual(1); // the reader, still connected
+  await expect(online).toHaveText(new RegExp(`^Online now${before}Live`));
+  await expect(page.getByTestId('im-users-today')).toHaveText(/^Users today[1-9]/);
+  await expect(page.getByRole('figure', { name: /^Messages per day over 30 days/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Messages per day' }).getByRole('row')).toHaveCount(31);
+  await expect(page.getByRole('figure', { name: /^Clients online over the last 24 hours/ })).toBeVisible();
+  await expectNoSeriousViolations(page, 'messaging overview');
+
+  // One more client connects: the page counts it without a reload.
+  await clients.login(`overview-${stamp}`);
+  await expect(online).toHaveText(new RegExp(`^Online now${before + 1}Live`), { timeout: 25_000 });
+
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(page.getByRole('table', { name: 'Users per day' }).getByRole('row')).toHaveCount(8);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expectNoSeriousViolations(page, 'messaging overview, dark');
+  await test
+    .info()
+    .attach('messaging-overview-dark.png', { body: await page.screenshot(), contentType: 'image/png' });
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+});
+
 test('the audit log names the target of each action, refusals included', async ({ page: admin }) => {
   await signIn(admin, stack.admin.email, stack.admin.password);
   await admin.goto('/apps/default/admin/audit');

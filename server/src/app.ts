@@ -184,6 +184,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     signHook: opts.rtmSignHook,
     live: hub,
     jobs,
+    onError: (err) => logError(err),
   });
   await bus.start();
   await presence.start();

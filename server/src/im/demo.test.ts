@@ -45,3 +45,26 @@ it('gives the demo users a group with history, a pair, a chat room and a service
     { _lctype: -1, _lctext: 'Spring sale: 30% off everything.' },
   ]);
 });
+
+it('fills the messaging overview: a month of messages and logins, and online clients today', async () => {
+  const { result } = (await get('/1.1/switchboard/im/stats', { days: '30' })) as {
+    result: { days: { day: string; users: number; messages: number }[]; online: { count: number }[] };
+  };
+  const past = result.days.slice(0, -1);
+  expect(past.slice(1).every((d) => d.messages > 0 && d.users >= 2)).toBe(true);
+  expect(new Set(past.map((d) => d.messages)).size).toBeGreaterThan(3);
+  expect(result.days.at(-1)!.messages).toBeGreaterThan(20);
+  expect(result.online.length).toBeGreaterThan(200);
+  expect(Math.max(...result.online.map((p) => p.count))).toBeGreaterThan(0);
+  // The pair's history holds the older messages, newest first, as the SDK reads it.
+  const pair = (
+    (await get('/1.2/rtm/all-conversations', { where: JSON.stringify({ name: 'alice & bo' }) })) as {
+      results: { objectId: string }[];
+    }
+  ).results[0]!;
+  const history = (await get(`/1.2/rtm/conversations/${pair.objectId}/messages`, { limit: '1000' })) as {
+    timestamp: number;
+  }[];
+  expect(history.length).toBe(2 + past.reduce((n, d) => n + d.messages, 0));
+  expect(history.map((m) => m.timestamp)).toEqual([...history.map((m) => m.timestamp)].sort((x, y) => y - x));
+});

@@ -1,4 +1,5 @@
 import type { Server } from '../app';
+import { seedDemoActivity } from './demo-activity';
 
 interface Keys {
   appId: string;
@@ -12,7 +13,8 @@ const text = (t: string) => JSON.stringify({ _lctype: -1, _lctext: t });
  * Conversations of the demo shop's users, so the console's messaging area has something to show:
  * a group with history (typed messages, a mention, a muted member), a one-to-one conversation, a
  * chat room, and a service conversation with subscribers, subscriber broadcasts and a global
- * broadcast. Written through the REST API with the master key, as an app's server would.
+ * broadcast. Written through the REST API with the master key, as an app's server would; the
+ * pair's older history, past logins and online samples go straight into the tables.
  */
 export async function seedDemoMessaging(server: Server, keys: Keys): Promise<void> {
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
@@ -88,6 +90,13 @@ export async function seedDemoMessaging(server: Server, keys: Keys): Promise<voi
   const pairPath = `/1.2/rtm/conversations/${pair.objectId as string}`;
   await send(pairPath, a, text('Can you cover my shift on Friday?'));
   await send(pairPath, b, text('Sure, no problem.'));
+  // A month of their chat before today, and logins and online clients, for the overview's charts.
+  await seedDemoActivity(server.sql, {
+    convId: pair.objectId as string,
+    senders: [a, b],
+    users: users.map((u) => u.objectId),
+    now: server.clock.now().getTime(),
+  });
 
   const room = `/1.2/rtm/chatrooms/${(await call('POST', '/1.2/rtm/chatrooms', { name: 'Deals lobby', c: a })).objectId as string}`;
   await send(room, c, text('Any deals on headphones this week?'));

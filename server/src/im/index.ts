@@ -16,6 +16,9 @@ import { NO_LIVE } from './live';
 import type { ImLive } from './live';
 import { roomRoutes } from './room-routes';
 import { serviceRoutes } from './service-routes';
+import { OnlineSampler } from './online-samples';
+import { DailyStats } from './stats';
+import { statsRoutes } from './stats-routes';
 import { ensureImClasses } from './setup';
 import { v11Routes } from './v11-routes';
 import type { ImPush } from './offline-push';
@@ -41,6 +44,8 @@ export interface ImAreaDeps {
   live?: ImLive;
   /** The job runner: expired temporary conversations are swept by a recurring job. */
   jobs: JobRunner;
+  /** Where the online sampler reports a failed sample. */
+  onError?: (err: unknown) => void;
 }
 
 export interface ImArea {
@@ -72,6 +77,9 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
   registerRecurring(d.jobs, 'im.temp-sweep', TEMP_SWEEP_EVERY_MS, async () => {
     await sweepExpiredTemporary(d.sql, d.clock.now());
   });
+  const daily = new DailyStats();
+  const sampler = new OnlineSampler(d.sql, deps.live, d.clock, d.onError ?? (() => undefined));
+  sampler.start();
   return {
     deps,
     conversations: conversations.api,
@@ -81,14 +89,17 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
       serviceRoutes(router, deps);
       clientRoutes(router, deps);
       globalRoutes(router, deps);
+      statsRoutes(router, deps, daily);
       v11Routes(router, deps);
     },
     async afterReset(tx) {
       await tx.exec(IM_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));
       deps.rate.clear();
+      daily.clear();
       await ensureImClasses(tx, d.classes);
     },
     close: async () => {
+      await sampler.stop();
       await deps.signHook?.close();
     },
   };

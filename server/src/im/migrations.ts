@@ -164,6 +164,17 @@ export const imMigrations: readonly Migration[] = [
       CREATE INDEX lc_im_wills_by_session ON lc_im_wills (node, session_key, id);
     `,
   },
+  {
+    // The console's "online over the last 24 hours": the most clients online across every process
+    // seen in each 5-minute bucket (bucket start, epoch ms). Samples older than two days are pruned.
+    id: '0008_online_samples',
+    sql: `
+      CREATE TABLE lc_im_online (
+        at bigint PRIMARY KEY,
+        n integer NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Conversation class goes with the other classes). */
@@ -177,4 +188,5 @@ export const IM_TABLES = [
   'lc_im_member_roles',
   'lc_im_shutup',
   'lc_im_blocked',
+  'lc_im_online',
 ];

@@ -105,4 +105,17 @@ describe('clients on two servers', () => {
     await loginAt(two(), 'mp-tag', { tag: 'phone' });
     await conflict;
   });
+
+  it('the overview counts clients of both servers online now and in the online history', async () => {
+    const stats = async () => {
+      const r = await t.request('GET', '/1.1/switchboard/im/stats', { auth: 'master', query: { days: '1' } });
+      expect(r.status, r.text).toBe(200);
+      return r.json.result as { onlineNow: number; online: { count: number }[] };
+    };
+    const base = (await stats()).onlineNow;
+    await loginAt(one(), 'mp-stats-1');
+    await loginAt(two(), 'mp-stats-2');
+    await expect.poll(async () => (await stats()).onlineNow).toBe(base + 2);
+    expect((await stats()).online.at(-1)?.count).toBeGreaterThanOrEqual(base + 2);
+  });
 });

@@ -529,6 +529,20 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     auditedRead: 'im.sign_check',
   },
   { method: 'GET', path: '/1.2/rtm/stats', permission: 'im.read', query: noQuery },
+  // Switchboard's messaging overview: users and messages per day, online over the last day.
+  {
+    method: 'GET',
+    path: '/1.1/switchboard/im/stats',
+    permission: 'im.read',
+    query: z
+      .object({
+        days: z
+          .string()
+          .regex(/^\d{1,2}$/)
+          .optional(),
+      })
+      .strict(),
+  },
   { method: 'GET', path: '/1.2/rtm/all-conversations', permission: 'im.read', query: stringParams },
   { method: 'GET', path: '/1.2/rtm/messages', permission: 'im.read', query: stringParams },
   { method: 'GET', path: '/1.2/rtm/broadcasts', permission: 'im.read', query: stringParams },

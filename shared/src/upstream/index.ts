@@ -11,3 +11,4 @@ export * from './cql';
 export * from './installations';
 export * from './push-data';
 export * from './push';
+export * from './im-stats';

@@ -150,6 +150,10 @@ export const routes: RouteObject[] = [
                   lazy: async () => ({ Component: (await loadMessaging()).ClientPage }),
                 },
                 {
+                  path: 'messaging/overview',
+                  lazy: async () => ({ Component: (await loadMessaging()).OverviewPage }),
+                },
+                {
                   path: 'messaging/broadcasts',
                   lazy: async () => ({ Component: (await loadMessaging()).BroadcastsPage }),
                 },

@@ -24,8 +24,8 @@ export const paths = {
   push: (app: string, sub: '' | 'new' | 'scheduled' | 'devices' | 'overview' = '') =>
     `/apps/${seg(app)}/push${sub ? `/${sub}` : ''}`,
   pushRecord: (app: string, id: string) => `/apps/${seg(app)}/push/records/${seg(id)}`,
-  /** The messaging area: conversations (''), clients, broadcasts. */
-  messaging: (app: string, sub: '' | 'clients' | 'broadcasts' = '') =>
+  /** The messaging area: conversations (''), overview, clients, broadcasts. */
+  messaging: (app: string, sub: '' | 'overview' | 'clients' | 'broadcasts' = '') =>
     `/apps/${seg(app)}/messaging${sub ? `/${sub}` : ''}`,
   /** One conversation; with a message (id and timestamp) its history opens at that message. */
   conversation: (app: string, convId: string, message?: { id: string; ts: number }) =>

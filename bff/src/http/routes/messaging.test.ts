@@ -138,4 +138,32 @@ describe('messaging through the console', () => {
     const members = await masterCall(upstream, 'GET', `/1.2/rtm/conversations/${convId}/members`);
     expect(members).toEqual({ result: ['ann', 'bob'] });
   });
+
+  it('gives every role the overview with the upstream figures; bad periods are refused with 400', async () => {
+    const upstreamStats = (await masterCall(upstream, 'GET', '/1.1/switchboard/im/stats?days=7')) as {
+      result: { days: { messages: number }[] };
+    };
+    const stored = upstreamStats.result.days.reduce((n, d) => n + d.messages, 0);
+    expect(stored).toBeGreaterThan(0); // the messages the tests above sent
+    for (const who of [viewer, support, operator]) {
+      const r = await (await as(who)).call('GET', `${api}/1.1/switchboard/im/stats?days=7`);
+      expect(r.status).toBe(200);
+      const result = r.json.result as { days: { messages: number }[]; onlineNow: number };
+      expect(result.days).toHaveLength(7);
+      expect(result.days.reduce((n, d) => n + d.messages, 0)).toBe(stored);
+    }
+    const v = await as(viewer);
+    // Refused by the bff's schema, before the upstream.
+    for (const q of ['days=week', 'days=1000', 'since=1']) {
+      const r = await v.call('GET', `${api}/1.1/switchboard/im/stats?${q}`);
+      expect([q, r.status]).toEqual([q, 400]);
+    }
+    // Passed by the schema, refused by the server with its message.
+    const r = await v.call('GET', `${api}/1.1/switchboard/im/stats?days=91`);
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.json)).toContain('days must be between 1 and 90');
+    expect((await new ConsoleClient(bff.url).call('GET', `${api}/1.1/switchboard/im/stats`)).status).toBe(
+      401,
+    );
+  });
 });

@@ -82,6 +82,7 @@ const QUERY_NAMES = [
   'nonce',
   'signature',
   'signature_ts',
+  'days',
 ];
 const query = fc.dictionary(
   fc.constantFrom(...QUERY_NAMES),
@@ -138,6 +139,7 @@ const ENDPOINTS: [string, string][] = [
   ['POST', '/1.1/rtm/sign'],
   ['GET', '/1.2/rtm/clients/:client/messages'],
   ['GET', '/1.2/rtm/stats'],
+  ['GET', '/1.1/switchboard/im/stats'],
   ['GET', '/1.2/rtm/all-conversations'],
   ['POST', '/1.2/rtm/broadcasts'],
   ['GET', '/1.2/rtm/broadcasts'],

@@ -4,3 +4,4 @@ export { ConversationPage } from './components/ConversationPage';
 export { ClientsPage } from './components/ClientsPage';
 export { ClientPage } from './components/ClientPage';
 export { BroadcastsPage } from './components/BroadcastsPage';
+export { OverviewPage } from './components/OverviewPage';

@@ -9,5 +9,6 @@ export const imKeys = {
   history: (app: string, id: string, start: unknown) =>
     [...imKeys.conversation(app, id), 'history', start] as const,
   client: (app: string, id: string) => [...imKeys.all(app), 'client', id] as const,
+  stats: (app: string, days: number) => [...imKeys.all(app), 'stats', days] as const,
   broadcasts: (app: string, convId: string) => [...imKeys.all(app), 'broadcasts', convId] as const,
 };

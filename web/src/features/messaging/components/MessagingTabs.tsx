@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
 
-export type MessagingSection = 'conversations' | 'clients' | 'broadcasts';
+export type MessagingSection = 'overview' | 'conversations' | 'clients' | 'broadcasts';
 
 /** The messaging area's sections, as links so each has its own URL. */
 export function MessagingTabs({ app, current }: { app: string; current: MessagingSection }) {
   const { t } = useTranslation();
   const tabs: { value: MessagingSection; to: string }[] = [
+    { value: 'overview', to: paths.messaging(app, 'overview') },
     { value: 'conversations', to: paths.messaging(app) },
     { value: 'clients', to: paths.messaging(app, 'clients') },
     { value: 'broadcasts', to: paths.messaging(app, 'broadcasts') },
