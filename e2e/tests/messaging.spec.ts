@@ -251,7 +251,9 @@ test('a user’s client page shows its devices; the signature check is there onl
   await expect(checked).toHaveCount(1);
 
   // A viewer reads devices (tokens hidden) but not secrets; support reads neither.
-  const asViewer = await browser.newPage();
+  // Contexts of their own: the accessibility check runs only in a page of a context.
+  const viewing = await browser.newContext();
+  const asViewer = await viewing.newPage();
   await signIn(asViewer, viewer.email, viewer.password);
   await asViewer.goto(`/apps/default/messaging/clients/${client}`);
   const seen = asViewer.getByRole('region', { name: 'Devices' }).getByTestId(`device-${phone.objectId}`);
@@ -260,14 +262,15 @@ test('a user’s client page shows its devices; the signature check is there onl
   await expect(asViewer.getByRole('region', { name: 'Signature check' })).toHaveCount(0);
   await expect(asViewer.getByLabel('Session token')).toHaveCount(0);
   await expectNoSeriousViolations(asViewer, 'client as viewer');
-  await asViewer.close();
+  await viewing.close();
 
-  const asSupport = await browser.newPage();
+  const supporting = await browser.newContext();
+  const asSupport = await supporting.newPage();
   await signIn(asSupport, support.email, support.password);
   await asSupport.goto(`/apps/default/messaging/clients/${client}`);
   await expect(asSupport.getByRole('heading', { level: 1, name: `Client ${client}` })).toBeVisible();
   await expect(asSupport.getByRole('button', { name: 'Kick' })).toBeVisible();
   await expect(asSupport.getByRole('region', { name: 'Signature check' })).toHaveCount(0);
   await expect(asSupport.getByRole('region', { name: 'Devices' })).toHaveCount(0);
-  await asSupport.close();
+  await supporting.close();
 });
