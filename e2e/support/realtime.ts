@@ -18,8 +18,10 @@ export interface LcFile {
 export class ImageMessage extends TypedMessage {
   declare _lcfile: LcFile;
 }
-messageType(-2)(ImageMessage);
-messageField(['_lcfile'])(ImageMessage);
+// The SDK types its decorators as bare Functions; they take the class.
+type ClassDecorator = (target: typeof ImageMessage) => void;
+(messageType(-2) as ClassDecorator)(ImageMessage);
+(messageField(['_lcfile']) as ClassDecorator)(ImageMessage);
 
 /** ws://host:port/ of the stack's API server, for the SDK's RTMServers option (no router). */
 export const rtmServer = `${serverUrl.replace(/^http/, 'ws')}/`;

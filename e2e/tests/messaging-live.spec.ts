@@ -145,7 +145,9 @@ test('support sends an uploaded image that a connected client receives as an Ima
   await page.getByRole('option', { name: 'Image by upload' }).click();
   await expect(form.getByRole('button', { name: 'Send' })).toBeDisabled();
   const stored = page.waitForResponse((r) => r.url().includes('/api/apps/default/im/images?'));
-  await form.getByLabel('Image to send').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png });
+  await form
+    .getByLabel('Image to send')
+    .setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png });
   const file = (await (await stored).json()) as { objectId: string; url: string };
   // Its pixel size was read in the browser before the upload.
   await expect(form).toContainText(/Stored tiny\.png: 3 × 2/);

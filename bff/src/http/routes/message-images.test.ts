@@ -63,14 +63,11 @@ async function upload(
   body: Uint8Array | string,
   type = 'image/png',
 ) {
-  const res = await fetch(
-    `${bff.url}/api/apps/default/im/${path}?${new URLSearchParams(query).toString()}`,
-    {
-      method: 'POST',
-      headers: { cookie: await cookieOf(user), 'content-type': type, 'x-switchboard-csrf': '1' },
-      body,
-    },
-  );
+  const res = await fetch(`${bff.url}/api/apps/default/im/${path}?${new URLSearchParams(query).toString()}`, {
+    method: 'POST',
+    headers: { cookie: await cookieOf(user), 'content-type': type, 'x-switchboard-csrf': '1' },
+    body,
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
@@ -85,7 +82,11 @@ describe('POST /api/apps/:app/im/images and /im/service-images', () => {
     expect(content.headers.get('content-type')).toMatch(/^image\/png/);
     expect(Buffer.from(await content.arrayBuffer()).equals(bytes)).toBe(true);
     const record = await masterCall(upstream, 'GET', `/1.1/files/${id}`);
-    expect(record).toMatchObject({ name: 'shot.png', mime_type: 'image/png', metaData: { size: bytes.length } });
+    expect(record).toMatchObject({
+      name: 'shot.png',
+      mime_type: 'image/png',
+      metaData: { size: bytes.length },
+    });
 
     const s = await upload(operator, 'service-images', { name: 'sale.png' }, bytes);
     expect(s.status, JSON.stringify(s.json)).toBe(200);

@@ -120,7 +120,9 @@ export function ImageUploadField({ app, service, convId, image, onChange }: Prop
         </Box>
       )}
       {state.phase === 'refused' && (
-        <Alert severity="error">{t(`messaging.send.imageProblems.${state.problem}`, { mb: MAX_IMAGE_MB })}</Alert>
+        <Alert severity="error">
+          {t(`messaging.send.imageProblems.${state.problem}`, { mb: MAX_IMAGE_MB })}
+        </Alert>
       )}
       {state.phase === 'failed' && <ErrorAlert error={state.error} title={t('edit.upload.failed')} />}
     </Box>

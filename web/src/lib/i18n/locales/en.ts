@@ -1483,7 +1483,8 @@ export const en = {
       imageFile: 'Image to send',
       imageChoose: 'Choose an image',
       imageReplace: 'Choose another image',
-      imageHint: 'PNG, JPEG, GIF, WebP or AVIF, at most {{mb}} MB. It is stored in the app’s files when chosen.',
+      imageHint:
+        'PNG, JPEG, GIF, WebP or AVIF, at most {{mb}} MB. It is stored in the app’s files when chosen.',
       imageStored: 'Stored {{name}}: {{width}} × {{height}}, {{size}}.',
       imageProblems: {
         notImage: 'Choose a PNG, JPEG, GIF, WebP or AVIF image.',
