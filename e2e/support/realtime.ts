@@ -1,8 +1,27 @@
-import { Event, Realtime, TextMessage } from 'leancloud-realtime';
-import type { IMClient, Message } from 'leancloud-realtime';
+import { Event, messageField, messageType, Realtime, TextMessage, TypedMessage } from 'leancloud-realtime';
+import type { AVMessage, IMClient, Message } from 'leancloud-realtime';
 import { serverUrl, stack } from '../stack';
 
 export { Event, TextMessage };
+
+/** The file of a file-type message, as the SDKs write it. */
+export interface LcFile {
+  url: string;
+  objId?: string;
+  metaData?: Record<string, unknown>;
+}
+
+/**
+ * The SDK's image message (type -2), as its typed-messages plugin declares it: an app registers
+ * it to receive images as ImageMessage rather than as raw content.
+ */
+export class ImageMessage extends TypedMessage {
+  declare _lcfile: LcFile;
+}
+// The SDK types its decorators as bare Functions; they take the class.
+type ClassDecorator = (target: typeof ImageMessage) => void;
+(messageType(-2) as ClassDecorator)(ImageMessage);
+(messageField(['_lcfile']) as ClassDecorator)(ImageMessage);
 
 /** ws://host:port/ of the stack's API server, for the SDK's RTMServers option (no router). */
 export const rtmServer = `${serverUrl.replace(/^http/, 'ws')}/`;
@@ -16,6 +35,8 @@ export function liveClients() {
   return {
     async login(id: string): Promise<IMClient> {
       const rt = new Realtime({ appId: stack.appId, appKey: stack.appKey, RTMServers: rtmServer });
+      // The SDK's types say instances; it takes the message classes.
+      rt.register([ImageMessage as unknown as AVMessage]);
       const client = await rt.createIMClient(id);
       open.push(client);
       return client;

@@ -1,41 +1,35 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { IMClient, Message } from 'leancloud-realtime';
-import { serverUrl, stack } from '../stack';
+import { stack } from '../stack';
 import { expectNoSeriousViolations } from '../support/a11y';
-import { addConsoleUsers, signIn } from '../support/console';
-import { Event, liveClients, messageWhere, nextEvent, TextMessage, textOf } from '../support/realtime';
+import { signIn } from '../support/console';
+import { addImStaff, imStaff, master } from '../support/messaging';
+import { solidPng } from '../support/png';
+import {
+  Event,
+  ImageMessage,
+  liveClients,
+  messageWhere,
+  nextEvent,
+  TextMessage,
+  textOf,
+} from '../support/realtime';
 
 /**
  * The messaging area against clients of the real `leancloud-realtime` SDK connected to the stack's
  * server while the console works: support finds a connected client, recalls its abusive message
- * (the clients get the recall), mutes and kicks it (its SDK gets the close with the reason); an
- * operator's global broadcast reaches a connected client; a viewer changes nothing; the audit log
- * names each target.
+ * (the clients get the recall), mutes and kicks it (its SDK gets the close with the reason), and
+ * sends an uploaded image that a client's SDK receives as an ImageMessage; an operator's global
+ * broadcast reaches a connected client; a viewer changes nothing and sees the image drawn; the
+ * audit log names each target.
  */
 
-const stamp = Date.now();
-const password = `im-live-${stamp}`;
-const support = { email: `im-live-support-${stamp}@e2e.example`, role: 'support', password };
-const operator = { email: `im-live-operator-${stamp}@e2e.example`, role: 'operator', password };
-const viewer = { email: `im-live-viewer-${stamp}@e2e.example`, role: 'viewer', password };
+const staff = imStaff('im-live');
+const { stamp, support, operator, viewer } = staff;
 const reader = `reader-${stamp}`;
 const abuser = `abuser-${stamp}`;
 const groupName = `Live group ${stamp}`;
-
-async function master<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${serverUrl}${path}`, {
-    method,
-    headers: {
-      'X-LC-Id': stack.appId,
-      'X-LC-Key': `${stack.masterKey},master`,
-      'content-type': 'application/json',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const onlineNow = async (id: string) =>
   (await master<{ results: string[] }>('POST', '/1.2/rtm/clients/check-online', { client_ids: [id] }))
@@ -46,14 +40,13 @@ let atReader: IMClient;
 let atAbuser: IMClient;
 let groupId = '';
 let abusive: Message;
+let image: ImageMessage;
 
 // Serial: each step acts on what the one before did. The live clients stay open throughout.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await addConsoleUsers(page, stack.admin, [support, operator, viewer]);
-  await page.close();
+  await addImStaff(browser, staff);
   atReader = await clients.login(reader);
   atAbuser = await clients.login(abuser);
   const group = await atAbuser.createConversation({ members: [reader], name: groupName });
@@ -139,6 +132,50 @@ test('support finds the connected client, recalls its message, mutes and kicks i
   expect(await onlineNow(reader)).toEqual([reader]);
 });
 
+test('support sends an uploaded image that a connected client receives as an ImageMessage', async ({
+  page,
+}) => {
+  const png = solidPng(3, 2);
+  await signIn(page, support.email, support.password);
+  await page.goto(`/apps/default/messaging/conversations/${groupId}`);
+  await expect(page.getByRole('heading', { level: 1, name: groupName })).toBeVisible();
+  const form = page.getByRole('region', { name: 'Send a message' });
+  await form.getByRole('textbox', { name: 'As client id' }).fill('support-desk');
+  await form.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Image by upload' }).click();
+  await expect(form.getByRole('button', { name: 'Send' })).toBeDisabled();
+  const stored = page.waitForResponse((r) => r.url().includes('/api/apps/default/im/images?'));
+  await form
+    .getByLabel('Image to send')
+    .setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png });
+  const file = (await (await stored).json()) as { objectId: string; url: string };
+  // Its pixel size was read in the browser before the upload.
+  await expect(form).toContainText(/Stored tiny\.png: 3 × 2/);
+  await form.getByRole('textbox', { name: 'Text (optional)' }).fill(`look ${stamp}`);
+  await expectNoSeriousViolations(page, 'send an uploaded image');
+
+  const arrives = messageWhere(atReader, (m) => m.cid === groupId && m instanceof ImageMessage);
+  await form.getByRole('button', { name: 'Send' }).click();
+  const got = await arrives;
+  expect(got).toBeInstanceOf(ImageMessage);
+  image = got as ImageMessage;
+  expect(image.from).toBe('support-desk');
+  expect(image.getText()).toBe(`look ${stamp}`);
+  expect(image._lcfile).toEqual({
+    url: file.url,
+    objId: file.objectId,
+    metaData: { name: 'tiny.png', format: 'png', size: png.length, width: 3, height: 2 },
+  });
+  // The URL the client got serves the very bytes uploaded.
+  const content = await fetch(image._lcfile.url);
+  expect(Buffer.from(await content.arrayBuffer()).equals(png)).toBe(true);
+
+  // Support may not read files: the history links the image rather than drawing it.
+  const item = page.getByTestId(`message-${image.id}`);
+  await expect(item.getByRole('link', { name: /^Image: tiny\.png/ })).toHaveAttribute('href', file.url);
+  await expect(item.getByRole('img')).toHaveCount(0);
+});
+
 test('an operator sends a global broadcast that a connected client receives, then deletes it', async ({
   page,
 }) => {
@@ -191,6 +228,10 @@ test('a viewer sees the live client and the history with no control; a forced ki
   ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Client ids to mute' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Send a message' })).toHaveCount(0);
+  // A viewer reads files: the uploaded image is drawn, from the console's own origin.
+  const drawn = page.getByTestId(`message-${image.id}`).getByRole('img', { name: 'tiny.png' });
+  await expect(drawn).toHaveAttribute('src', `/api/apps/default/files/${image._lcfile.objId}/preview`);
+  await expect.poll(() => drawn.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectNoSeriousViolations(page, 'conversation as viewer');
 
   await page.goto('/apps/default/messaging/broadcasts');
@@ -255,6 +296,11 @@ test('the audit log names the target of each action, refusals included', async (
   await expect(row('im.recall', support.email, abusive.id)).toContainText('Done');
   await expect(row('im.mute', support.email, groupId)).toContainText('Done');
   await expect(row('im.kick', support.email, `Client ${abuser}`)).toContainText('Done');
+  await expect(row('im.send', support.email, groupId)).toContainText('Done');
+  // The image's upload names the file and the conversation it was for.
+  const upload = row('file.upload', support.email, `_File/${image._lcfile.objId!}`);
+  await expect(upload).toContainText(`Conversation ${groupId}`);
+  await expect(upload).toContainText('Done');
   await expect(row('im.broadcast', operator.email, 'Done').first()).toBeVisible();
   await expect(row('im.delete_broadcast', operator.email, 'Done').first()).toBeVisible();
   await expect(row('im.kick', viewer.email, `Client ${reader}`)).toContainText('Refused (403)');

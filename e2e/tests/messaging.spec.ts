@@ -1,34 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { serverUrl, stack } from '../stack';
+import { stack } from '../stack';
 import { expectNoSeriousViolations } from '../support/a11y';
-import { addConsoleUsers, signIn } from '../support/console';
+import { signIn } from '../support/console';
+import { addImStaff, imStaff, master } from '../support/messaging';
 
 /**
  * The messaging area against our server and its demo conversations: support finds a conversation,
  * recalls a message, mutes a member and kicks a client; an operator broadcasts and deletes the
  * broadcast; a viewer reads everything and changes nothing; the audit log shows each action.
+ * A user's client page shows the devices linked to it, and the signature check to roles that may
+ * read secrets.
  */
 
-const stamp = Date.now();
-const password = `im-${stamp}`;
-const support = { email: `im-support-${stamp}@e2e.example`, role: 'support', password };
-const operator = { email: `im-operator-${stamp}@e2e.example`, role: 'operator', password };
-const viewer = { email: `im-viewer-${stamp}@e2e.example`, role: 'viewer', password };
-
-/** The server, with the master key, as the app's own server would call it. */
-async function master<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${serverUrl}${path}`, {
-    method,
-    headers: {
-      'X-LC-Id': stack.appId,
-      'X-LC-Key': `${stack.masterKey},master`,
-      'content-type': 'application/json',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const staff = imStaff('im');
+const { stamp, support, operator, viewer } = staff;
 
 interface Conv {
   objectId: string;
@@ -50,9 +36,7 @@ let abuser = '';
 let abusive = { id: '', ts: 0 };
 
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await addConsoleUsers(page, stack.admin, [support, operator, viewer]);
-  await page.close();
+  await addImStaff(browser, staff);
   group = await staffGroup();
   abuser = group.m![1]!;
   // A member writes something abusive, as their app would send it.
@@ -211,4 +195,82 @@ test('a viewer reads everything but has no control, and a forced kick gets 403; 
   await expect(row('im.delete_broadcast', operator.email)).toContainText('Done');
   await expect(row('im.kick', viewer.email)).toContainText('Refused (403)');
   await admin.close();
+});
+
+test('a user’s client page shows its devices; the signature check is there only for secrets.read', async ({
+  page,
+  browser,
+}) => {
+  // An app user, logged in as their app would, with two devices linked to their client id.
+  const user = await master<{ objectId: string; sessionToken: string }>('POST', '/1.1/users', {
+    username: `im-devices-${stamp}`,
+    password: `pw-${stamp}`,
+  });
+  const client = user.objectId;
+  const owner = { __type: 'Pointer', className: '_User', objectId: client };
+  const token = randomBytes(32).toString('hex');
+  const phone = await master<{ objectId: string }>('POST', '/1.1/installations', {
+    deviceType: 'ios',
+    deviceToken: token,
+    channels: [client],
+    owner,
+  });
+  const tablet = await master<{ objectId: string }>('POST', '/1.1/installations', {
+    deviceType: 'android',
+    installationId: `tablet-${stamp}`,
+    channels: [client, 'news'],
+    owner,
+  });
+
+  // The admin holds secrets.read: devices with their tokens, and the signature check.
+  await signIn(page, stack.admin.email, stack.admin.password);
+  await page.goto(`/apps/default/messaging/clients/${client}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Client ${client}` })).toBeVisible();
+  const devices = page.getByRole('region', { name: 'Devices' });
+  await expect(devices.getByTestId(`device-${phone.objectId}`)).toContainText(token.slice(0, 8));
+  await expect(devices.getByTestId(`device-${phone.objectId}`)).toContainText(client);
+  await expect(devices.getByTestId(`device-${tablet.objectId}`)).toContainText(`tablet-${stamp}`);
+  await expect(devices.getByRole('row')).toHaveCount(3);
+  const sign = page.getByRole('region', { name: 'Signature check' });
+  await sign.getByLabel('Session token').fill(user.sessionToken);
+  const signed = page.waitForResponse((r) => r.url().includes('/1.2/rtm/clients/sign?'));
+  await sign.getByRole('button', { name: 'Check' }).click();
+  expect((await signed).status()).toBe(200);
+  const answer = sign.getByRole('alert');
+  await expect(answer).toContainText(`Allowed: a login signature for ${client}.`);
+  await expect(answer).toContainText(/"signature": "[0-9a-f]{40}"/);
+  await expectNoSeriousViolations(page, 'client with devices and signature');
+
+  // The audit log names the client whose signature was asked for, never the token.
+  await page.goto('/apps/default/admin/audit');
+  const checked = page
+    .getByRole('table', { name: 'Audit log' })
+    .getByRole('row')
+    .filter({ hasText: 'im.sign_check' })
+    .filter({ hasText: `Client ${client}` });
+  await expect(checked).toHaveCount(1);
+
+  // A viewer reads devices (tokens hidden) but not secrets; support reads neither.
+  // Contexts of their own: the accessibility check runs only in a page of a context.
+  const viewing = await browser.newContext();
+  const asViewer = await viewing.newPage();
+  await signIn(asViewer, viewer.email, viewer.password);
+  await asViewer.goto(`/apps/default/messaging/clients/${client}`);
+  const seen = asViewer.getByRole('region', { name: 'Devices' }).getByTestId(`device-${phone.objectId}`);
+  await expect(seen).toContainText('hidden');
+  await expect(seen).not.toContainText(token.slice(0, 8));
+  await expect(asViewer.getByRole('region', { name: 'Signature check' })).toHaveCount(0);
+  await expect(asViewer.getByLabel('Session token')).toHaveCount(0);
+  await expectNoSeriousViolations(asViewer, 'client as viewer');
+  await viewing.close();
+
+  const supporting = await browser.newContext();
+  const asSupport = await supporting.newPage();
+  await signIn(asSupport, support.email, support.password);
+  await asSupport.goto(`/apps/default/messaging/clients/${client}`);
+  await expect(asSupport.getByRole('heading', { level: 1, name: `Client ${client}` })).toBeVisible();
+  await expect(asSupport.getByRole('button', { name: 'Kick' })).toBeVisible();
+  await expect(asSupport.getByRole('region', { name: 'Signature check' })).toHaveCount(0);
+  await expect(asSupport.getByRole('region', { name: 'Devices' })).toHaveCount(0);
+  await supporting.close();
 });

@@ -166,6 +166,8 @@ async function consoleRequest(
     exportClass: { format: 'csv' },
     uploadMigration: { name: 'export.jsonl' },
     uploadFile: { name: 'a.txt' },
+    uploadMessageImage: { name: 'a.png' },
+    uploadServiceMessageImage: { name: 'a.png' },
   };
   const query = queries[key] ?? {};
   if (route.query) expect(route.query.safeParse(query).success, `${key} query`).toBe(true);

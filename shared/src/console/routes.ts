@@ -20,7 +20,12 @@ import {
   migrationUploadQuerySchema,
   startLiveMigrationBodySchema,
 } from './migrations';
-import { classExportQuerySchema, fileUploadQuerySchema, uploadedFileSchema } from './transfer';
+import {
+  classExportQuerySchema,
+  fileUploadQuerySchema,
+  messageImageQuerySchema,
+  uploadedFileSchema,
+} from './transfer';
 import { loginBodySchema, sessionResponseSchema, setupBodySchema, setupStatusResponseSchema } from './auth';
 import { gridLayoutResponseSchema, gridLayoutSchema } from './layouts';
 import type { Permission } from './permissions';
@@ -298,6 +303,27 @@ export const consoleRoutes = {
     query: fileUploadQuerySchema,
     response: uploadedFileSchema,
     access: 'files.write',
+  }),
+  /**
+   * An image for a message to a conversation or chat room, uploaded as uploadFile does: whoever
+   * may send there (im.moderate) may attach an image, and only an image.
+   */
+  uploadMessageImage: route({
+    method: 'POST',
+    path: '/api/apps/:app/im/images',
+    body: z.unknown(),
+    query: messageImageQuerySchema,
+    response: uploadedFileSchema,
+    access: 'im.moderate',
+  }),
+  /** The same for a service conversation's message, which operators send (im.broadcast). */
+  uploadServiceMessageImage: route({
+    method: 'POST',
+    path: '/api/apps/:app/im/service-images',
+    body: z.unknown(),
+    query: messageImageQuerySchema,
+    response: uploadedFileSchema,
+    access: 'im.broadcast',
   }),
   /** A _File's content as a thumbnail image (./file-preview.ts); the body is the image itself. */
   filePreview: route({

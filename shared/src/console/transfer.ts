@@ -63,6 +63,16 @@ export const fileUploadQuerySchema = z
   .strict();
 export type FileUploadQuery = z.infer<typeof fileUploadQuerySchema>;
 
+/**
+ * POST /api/apps/<app>/im/images (and /im/service-images) ?name=&conversation=: an image for a
+ * message, stored as any upload is. Sending a message is the permission it needs, not files.write,
+ * so only images are taken; `conversation` names where it is to be sent, for the audit log.
+ */
+export const messageImageQuerySchema = fileUploadQuerySchema
+  .extend({ conversation: z.string().min(1).max(100).optional() })
+  .strict();
+export type MessageImageQuery = z.infer<typeof messageImageQuerySchema>;
+
 /** A File value (Doc 1 "Encoded data types": `id` is the record's objectId), with what shows it. */
 export const uploadedFileSchema = z.object({
   __type: z.literal('File'),

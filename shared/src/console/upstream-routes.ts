@@ -7,6 +7,8 @@ import {
   writeParamsSchema,
 } from '../upstream/objects';
 import { createClassBodySchema, updateClassBodySchema } from '../upstream/schemas';
+import { isPlainObject } from '../upstream/types';
+import type { AuditTarget } from './audit';
 import type { HttpMethod } from './routes';
 import type { Permission } from './permissions';
 
@@ -29,6 +31,8 @@ export interface UpstreamRoute {
   action?: string;
   /** Audit action for a read that hands out credentials (reset links, codes): it is audited. */
   auditedRead?: string;
+  /** For an audited read whose target is named only by its answer: that target. */
+  answerTarget?: (answer: unknown) => AuditTarget | undefined;
   /** May be an element of POST /1.1/batch. */
   batchable?: boolean;
   /**
@@ -527,6 +531,11 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
     permission: 'secrets.read',
     query: z.object({ session_token: z.string().min(1).max(200) }).strict(),
     auditedRead: 'im.sign_check',
+    // The session names the client; the answer says which it is.
+    answerTarget: (answer) => {
+      const id = isPlainObject(answer) ? answer.client_id : undefined;
+      return typeof id === 'string' && id ? { client: id } : undefined;
+    },
   },
   { method: 'GET', path: '/1.2/rtm/stats', permission: 'im.read', query: noQuery },
   // Switchboard's messaging overview: users and messages per day, online over the last day.

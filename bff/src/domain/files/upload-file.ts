@@ -1,5 +1,5 @@
 import { isPlainObject, MAX_FILE_UPLOAD_BYTES } from '@switchboard/shared';
-import type { FileUploadQuery, UploadedFile } from '@switchboard/shared';
+import type { AuditTarget, FileUploadQuery, UploadedFile } from '@switchboard/shared';
 import { beginAudit, completeAudit, outcomeOf, reported } from '../audit-outcome';
 import { ConsoleError } from '../errors';
 import { entryOf } from '../proxy/context';
@@ -60,20 +60,22 @@ const report = (ctx: ProxyContext, token: string, result: boolean) =>
  * Stores a file in the app as its SDKs do (Doc 1 has no REST upload): POST /1.1/fileTokens makes
  * the record and an upload address, the content is PUT there, and /1.1/fileCallback confirms it,
  * or deletes the record when the content did not arrive. Only stores taking a plain PUT (our
- * server; "s3" in LeanCloud's terms) are supported.
+ * server; "s3" in LeanCloud's terms) are supported. `also` adds to the audit target what the
+ * file is for (the conversation a message image goes to).
  */
 export async function uploadFile(
   ctx: ProxyContext,
   query: FileUploadQuery,
   bytes: Buffer,
   contentType: string | undefined,
+  also: AuditTarget = {},
 ): Promise<UploadedFile> {
   const mime = contentType?.split(';')[0]?.trim().toLowerCase();
   // A browser sends octet-stream for types it does not know: the app then guesses from the name.
   const named = mime && mime !== 'application/octet-stream' ? mime : undefined;
   const summary = { name: query.name, size: bytes.length, mime: named ?? null };
   const [id = ''] = await beginAudit(ctx.sql, [
-    entryOf(ctx, { action: 'file.upload', target: { class: '_File' }, summary }),
+    entryOf(ctx, { action: 'file.upload', target: { class: '_File', ...also }, summary }),
   ]);
   let ticket: UploadTicket;
   try {
@@ -86,7 +88,7 @@ export async function uploadFile(
     throw reported(e, outcome);
   }
   await completeAudit(ctx.sql, [
-    { id, result: 'ok', status: 200, target: { class: '_File', objectId: ticket.objectId } },
+    { id, result: 'ok', status: 200, target: { class: '_File', objectId: ticket.objectId, ...also } },
   ]);
   return {
     __type: 'File',

@@ -155,10 +155,17 @@ async function auditedRead(ctx: ProxyContext, match: UpstreamMatch, req: Upstrea
   };
   try {
     const body = await sendUpstream(ctx.client, req);
-    await audit(ctx, { ...entry, result: 'ok', status: 200 });
+    const target = targetOf(match) ?? match.route.answerTarget?.(body);
+    await audit(ctx, { ...entry, ...(target ? { target } : {}), result: 'ok', status: 200 });
     return body;
   } catch (e) {
-    await audit(ctx, { ...entry, result: 'error', status: e instanceof ConsoleError ? e.status : 500 });
+    const target = targetOf(match);
+    await audit(ctx, {
+      ...entry,
+      ...(target ? { target } : {}),
+      result: 'error',
+      status: e instanceof ConsoleError ? e.status : 500,
+    });
     throw e;
   }
 }

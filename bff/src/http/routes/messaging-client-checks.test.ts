@@ -123,6 +123,8 @@ describe('the signature check', () => {
       expect.objectContaining({
         actorEmail: dev.email,
         result: 'ok',
+        // The client the signature logs in as, named by the answer: the token names no one.
+        target: { client: users.allowed.id },
         summary: expect.objectContaining({ query: { session_token: '[redacted]' } }),
       }),
     ]);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_FILE_UPLOAD_BYTES } from '@switchboard/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useAppPermission } from '../../../lib/session';
-import { uploadFile } from '../api/upload-file';
+import { uploadFile } from '../../../lib/api/files';
 import { parseFile } from '../editing/codec';
 import { ok, prettyJson } from '../editing/json-text';
 import type { EditorProps } from './editor-types';

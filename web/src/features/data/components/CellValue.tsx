@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import type { TFunction } from 'i18next';
 import { messageTemplate } from '../../../lib/i18n/template';
 import { paths } from '../../../lib/paths';
-import { filePreviewUrl } from '../api/file-preview';
+import { filePreviewUrl } from '../../../lib/api/files';
 import type { CellView } from '../utils/format';
 
 /**

@@ -218,7 +218,7 @@ function BroadcastList({ app, convId, canDelete }: { app: string; convId: string
             {list.data.map((b) => (
               <TableRow key={b['msg-id']} data-testid={`broadcast-${b['msg-id']}`}>
                 <TableCell sx={{ maxWidth: 360 }}>
-                  <MessageBody data={b.message} recalled={false} />
+                  <MessageBody app={app} data={b.message} recalled={false} />
                 </TableCell>
                 <TableCell>{b.from_client}</TableCell>
                 <TableCell>{iso(b.timestamp)}</TableCell>

@@ -228,7 +228,7 @@ function ClientMessages({ app, id }: { app: string; id: string }) {
                 time: showTime(new Date(m.timestamp).toISOString()),
               })}
             </Link>
-            <MessageBody data={m.data} recalled={m.recalled === true} />
+            <MessageBody app={app} data={m.data} recalled={m.recalled === true} />
           </Box>
         ))}
       </Box>

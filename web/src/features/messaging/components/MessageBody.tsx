@@ -2,15 +2,19 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { filePreviewUrl } from '../../../lib/api/files';
 import { formatSize } from '../../../lib/format-size';
+import { useAppPermission } from '../../../lib/session';
 import { messageContent } from '../utils/content';
 
 /**
- * A message's content drawn by its type; links only to web URLs. Images are linked, not shown:
- * the console's pages load images from their own origin only (img-src 'self').
+ * A message's content drawn by its type; links only to web URLs. The console's pages load images
+ * from their own origin only (img-src 'self'), so an image stored in the app is shown through the
+ * console's thumbnail of that file, to roles that may read files; other images are linked.
  */
-export function MessageBody({ data, recalled }: { data: string; recalled: boolean }) {
+export function MessageBody({ app, data, recalled }: { app: string; data: string; recalled: boolean }) {
   const { t } = useTranslation();
+  const canPreview = useAppPermission(app, 'files.read');
   const c = messageContent(data, recalled);
   switch (c.kind) {
     case 'recalled':
@@ -53,6 +57,15 @@ export function MessageBody({ data, recalled }: { data: string; recalled: boolea
             </Link>
           ) : (
             <Typography>{label}</Typography>
+          )}
+          {c.kind === 'image' && c.objectId && canPreview && (
+            <Box
+              component="img"
+              src={filePreviewUrl(app, c.objectId)}
+              alt={c.name ?? t('messaging.history.types.image')}
+              loading="lazy"
+              sx={{ display: 'block', maxWidth: 240, maxHeight: 240, mt: 0.5, borderRadius: 1 }}
+            />
           )}
           {c.text && <Typography>{c.text}</Typography>}
         </Box>

@@ -106,7 +106,7 @@ export const MessageItem = memo(function MessageItem({
           </Typography>
         )}
       </Stack>
-      <MessageBody data={m.data} recalled={m.recalled === true} />
+      <MessageBody app={app} data={m.data} recalled={m.recalled === true} />
       <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
         <Button size="small" onClick={() => setRaw((v) => !v)} aria-expanded={raw}>
           {raw ? t('messaging.history.hideRaw') : t('messaging.history.raw')}

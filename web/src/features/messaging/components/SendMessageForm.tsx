@@ -15,6 +15,7 @@ import { clientIdList, COMPOSE_TYPES, composeMessage, pushData } from '../utils/
 import type { ComposeInput, ComposeProblem, ComposeType } from '../utils/compose';
 import { MESSAGE_MAX_BYTES, utf8Bytes } from '../utils/content';
 import type { ConvKind } from '../utils/kinds';
+import { ImageUploadField } from './ImageUploadField';
 
 const EMPTY: ComposeInput = { type: 'text', text: '', imageUrl: '', latitude: '', longitude: '', custom: '' };
 
@@ -64,6 +65,7 @@ export function SendMessageForm({ app, kind, convId }: { app: string; kind: Conv
     send.mutate(body, {
       onSuccess: (r) => {
         setSent(r['msg-id']);
+        // The next image is chosen afresh; the stored one stays in the app's files.
         setInput((v) => ({ ...EMPTY, type: v.type }));
       },
     });
@@ -113,6 +115,15 @@ export function SendMessageForm({ app, kind, convId }: { app: string; kind: Conv
             label={t('messaging.send.imageUrl')}
             value={input.imageUrl}
             onChange={set('imageUrl')}
+          />
+        )}
+        {input.type === 'imageUpload' && (
+          <ImageUploadField
+            app={app}
+            service={kind === 'service'}
+            convId={convId}
+            image={input.image}
+            onChange={(image) => setInput((v) => ({ ...v, image }))}
           />
         )}
         {input.type === 'location' && (
@@ -197,7 +208,7 @@ export function SendMessageForm({ app, kind, convId }: { app: string; kind: Conv
           >
             {t('messaging.send.size', { bytes, max: MESSAGE_MAX_BYTES })}
           </Typography>
-          {problem && problem !== 'from' && problem !== 'empty' && (
+          {problem && problem !== 'from' && problem !== 'empty' && problem !== 'imageFile' && (
             <Typography variant="body2" color="error">
               {t(`messaging.send.problems.${problem}`)}
             </Typography>

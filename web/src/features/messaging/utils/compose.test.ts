@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientIdList, composeMessage, pushData } from './compose';
+import { MESSAGE_MAX_BYTES, utf8Bytes } from './content';
 
 const base = { type: 'text' as const, text: '', imageUrl: '', latitude: '', longitude: '', custom: '' };
 
@@ -21,6 +22,29 @@ describe('composeMessage', () => {
       ok: true,
       message: '{"a":1}',
     });
+  });
+
+  it('writes an uploaded image as the SDKs’ ImageMessage, counted as typed', () => {
+    const image = {
+      url: 'http://files.example/f/abc/shot.png',
+      objectId: 'abc123',
+      name: 'shot.png',
+      format: 'png',
+      size: 68,
+      width: 3,
+      height: 2,
+    };
+    const composed = composeMessage({ ...base, type: 'imageUpload', image, text: 'see this' });
+    expect(composed).toEqual({
+      ok: true,
+      message:
+        '{"_lctype":-2,"_lctext":"see this","_lcfile":{"url":"http://files.example/f/abc/shot.png","objId":"abc123",' +
+        '"metaData":{"name":"shot.png","format":"png","size":68,"width":3,"height":2}}}',
+    });
+    // What the 5 KB limit counts is this text, not the image: a long caption still tips it over.
+    const long = composeMessage({ ...base, type: 'imageUpload', image, text: '字'.repeat(1700) });
+    expect(long.ok && utf8Bytes(long.message)).toBeGreaterThan(MESSAGE_MAX_BYTES);
+    expect(composeMessage({ ...base, type: 'imageUpload' })).toEqual({ ok: false, problem: 'imageFile' });
   });
 
   it('names what is wrong', () => {

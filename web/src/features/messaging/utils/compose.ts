@@ -1,18 +1,32 @@
 import { z } from 'zod';
 
-export const COMPOSE_TYPES = ['text', 'image', 'location', 'custom'] as const;
+export const COMPOSE_TYPES = ['text', 'image', 'imageUpload', 'location', 'custom'] as const;
 export type ComposeType = (typeof COMPOSE_TYPES)[number];
+
+/** An image stored in the app for a message, with what the SDKs keep in the file's metaData. */
+export interface UploadedImage {
+  url: string;
+  objectId: string;
+  name: string;
+  /** The image format, as the SDKs write it: "png", "jpeg", "gif"… */
+  format: string;
+  size: number;
+  width: number;
+  height: number;
+}
 
 export interface ComposeInput {
   type: ComposeType;
   text: string;
   imageUrl: string;
+  /** The uploaded image of an "imageUpload" message, once stored. */
+  image?: UploadedImage | undefined;
   latitude: string;
   longitude: string;
   custom: string;
 }
 
-export type ComposeProblem = 'empty' | 'imageUrl' | 'location' | 'custom';
+export type ComposeProblem = 'empty' | 'imageUrl' | 'imageFile' | 'location' | 'custom';
 export type Composed = { ok: true; message: string } | { ok: false; problem: ComposeProblem };
 
 const coordinate = (v: string, max: number) => {
@@ -34,6 +48,21 @@ export function composeMessage(input: ComposeInput): Composed {
       if (!z.url({ protocol: /^https?$/ }).safeParse(input.imageUrl.trim()).success)
         return { ok: false, problem: 'imageUrl' };
       const file = { url: input.imageUrl.trim(), metaData: {} };
+      return {
+        ok: true,
+        message: JSON.stringify({
+          _lctype: -2,
+          ...(input.text ? { _lctext: input.text } : {}),
+          _lcfile: file,
+        }),
+      };
+    }
+    case 'imageUpload': {
+      const img = input.image;
+      if (!img) return { ok: false, problem: 'imageFile' };
+      // The shape of the SDKs' ImageMessage: the file's objectId, URL and image metaData.
+      const { name, format, size, width, height } = img;
+      const file = { url: img.url, objId: img.objectId, metaData: { name, format, size, width, height } };
       return {
         ok: true,
         message: JSON.stringify({

@@ -6,7 +6,15 @@
 export type MessageContent =
   | { kind: 'recalled' }
   | { kind: 'text'; text: string }
-  | { kind: 'image' | 'audio' | 'video' | 'file'; text?: string; url?: string; name?: string; size?: number }
+  | {
+      kind: 'image' | 'audio' | 'video' | 'file';
+      text?: string;
+      url?: string;
+      name?: string;
+      size?: number;
+      /** The app's _File record of it, when the sender stored it there (the SDKs' `objId`). */
+      objectId?: string;
+    }
   | { kind: 'location'; text?: string; latitude: number; longitude: number }
   | { kind: 'custom'; type?: number; json: unknown };
 
@@ -59,12 +67,14 @@ export function messageContent(data: string, recalled = false): MessageContent {
     const url = safeUrl(file.url);
     const name = str(meta.name);
     const size = num(meta.size);
+    const objectId = str(file.objId);
     return {
       kind: fileKind,
       ...(text ? { text } : {}),
       ...(url ? { url } : {}),
       ...(name ? { name } : {}),
       ...(size !== undefined ? { size } : {}),
+      ...(objectId && /^\w{1,64}$/.test(objectId) ? { objectId } : {}),
     };
   }
   return { kind: 'custom', type, json };
