@@ -32,10 +32,7 @@ async function plan(sqlText: string, params: unknown[]): Promise<string> {
 describe('indexes', () => {
   it('lists the default indexes, creates, lists and drops a compound one', async () => {
     const before = await t.request('GET', '/1.1/indices/Idx', { auth: 'master' });
-    expect((before.json.results as { name: string }[]).map((i) => i.name)).toEqual([
-      '_id_',
-      '_createdAt_',
-    ]);
+    expect((before.json.results as { name: string }[]).map((i) => i.name)).toEqual(['_id_', '_createdAt_']);
     const made = await t.request('POST', '/1.1/indices/Idx', {
       auth: 'master',
       body: { keys: { name: 1, score: -1 } },
@@ -119,9 +116,9 @@ describe('indexes', () => {
 
 describe('the opt-in indexes: every field ($**) and updatedAt', () => {
   const names = async (cls: string) =>
-    ((await t.request('GET', `/1.1/indices/${cls}`, { auth: 'master' })).json.results as { name: string }[]).map(
-      (i) => i.name,
-    );
+    (
+      (await t.request('GET', `/1.1/indices/${cls}`, { auth: 'master' })).json.results as { name: string }[]
+    ).map((i) => i.name);
 
   it('a new class has neither; asked for, each is listed, used, refused twice, and dropped', async () => {
     const gin = indexName('Idx', 'data').replace(/"/g, '');
@@ -137,18 +134,29 @@ describe('the opt-in indexes: every field ($**) and updatedAt', () => {
       return plan(text, values);
     };
     expect(await eq()).not.toContain(gin);
-    const made = await t.request('POST', '/1.1/indices/Idx', { auth: 'master', body: { keys: { '$**': 1 } } });
+    const made = await t.request('POST', '/1.1/indices/Idx', {
+      auth: 'master',
+      body: { keys: { '$**': 1 } },
+    });
     expect([made.status, made.json]).toEqual([201, { name: '_fields_', keys: { '$**': 1 }, unique: false }]);
-    const again = await t.request('POST', '/1.1/indices/Idx', { auth: 'master', body: { keys: { '$**': 1 } } });
+    const again = await t.request('POST', '/1.1/indices/Idx', {
+      auth: 'master',
+      body: { keys: { '$**': 1 } },
+    });
     expect([again.status, again.json.code]).toEqual([400, 137]);
     expect(await eq()).toContain(gin);
     const upd = await t.request('POST', '/1.1/indices/Idx', {
       auth: 'master',
       body: { keys: { updatedAt: -1 }, name: '_updatedAt_' },
     });
-    expect([upd.status, upd.json]).toEqual([201, { name: '_updatedAt_', keys: { updatedAt: 1 }, unique: false }]);
+    expect([upd.status, upd.json]).toEqual([
+      201,
+      { name: '_updatedAt_', keys: { updatedAt: 1 }, unique: false },
+    ]);
     const listed = (await t.request('GET', '/1.1/indices/Idx', { auth: 'master' })).json.results;
-    expect(listed).toContainEqual(expect.objectContaining({ name: '_fields_', keys: { '$**': 1 }, default: false }));
+    expect(listed).toContainEqual(
+      expect.objectContaining({ name: '_fields_', keys: { '$**': 1 }, default: false }),
+    );
     expect(listed).toContainEqual(expect.objectContaining({ name: '_updatedAt_', keys: { updatedAt: 1 } }));
     const hits = await t.request('GET', '/1.1/classes/Idx', { query: { where: { score: 5 } } });
     expect((hits.json.results as { score: number }[]).map((o) => o.score)).toEqual([5]);
@@ -165,7 +173,9 @@ describe('the opt-in indexes: every field ($**) and updatedAt', () => {
 
   it('the built-in classes push and messaging query keep both, and refuse to drop them', async () => {
     for (const cls of ['_Installation', '_Conversation']) {
-      expect(await names(cls)).toEqual(expect.arrayContaining(['_id_', '_createdAt_', '_updatedAt_', '_fields_']));
+      expect(await names(cls)).toEqual(
+        expect.arrayContaining(['_id_', '_createdAt_', '_updatedAt_', '_fields_']),
+      );
       const r = await t.request('DELETE', `/1.1/indices/${cls}/_updatedAt_`, { auth: 'master' });
       expect(r.status).toBe(400);
       expect(await names(cls)).toContain('_updatedAt_');

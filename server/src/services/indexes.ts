@@ -50,7 +50,10 @@ function optionalRequested(body: Record<string, unknown>): OptionalIndex | undef
   if (isUpdated && keys.updatedAt !== 1 && keys.updatedAt !== -1)
     throw badRequest(LcCode.InvalidParameter, 'The direction of "updatedAt" must be 1 or -1.');
   if (index && body.name !== undefined && body.name !== index.name) {
-    throw badRequest(LcCode.InvalidParameter, `This index is named ${index.name}; leave out "name" or use that one.`);
+    throw badRequest(
+      LcCode.InvalidParameter,
+      `This index is named ${index.name}; leave out "name" or use that one.`,
+    );
   }
   return index;
 }

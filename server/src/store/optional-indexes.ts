@@ -49,7 +49,11 @@ export async function presentOptionalIndexes(sql: Sql, className: string): Promi
 }
 
 /** Builds it; false if the class already had it. */
-export async function createOptionalIndex(sql: Sql, className: string, index: OptionalIndex): Promise<boolean> {
+export async function createOptionalIndex(
+  sql: Sql,
+  className: string,
+  index: OptionalIndex,
+): Promise<boolean> {
   return sql.transaction(async (tx) => {
     // Building an index reads the whole class: on a large one it may rightly take minutes.
     await withoutStatementTimeout(tx);
