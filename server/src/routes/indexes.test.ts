@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFilter, parseWhere } from '../services/filter';
 import { findSql } from '../store/objects';
 import { parseOrder } from '../store/order-sql';
+import { indexName } from '../store/tables';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
 
@@ -31,12 +32,7 @@ async function plan(sqlText: string, params: unknown[]): Promise<string> {
 describe('indexes', () => {
   it('lists the default indexes, creates, lists and drops a compound one', async () => {
     const before = await t.request('GET', '/1.1/indices/Idx', { auth: 'master' });
-    expect((before.json.results as { name: string }[]).map((i) => i.name)).toEqual([
-      '_id_',
-      '_createdAt_',
-      '_updatedAt_',
-      '_fields_',
-    ]);
+    expect((before.json.results as { name: string }[]).map((i) => i.name)).toEqual(['_id_', '_createdAt_']);
     const made = await t.request('POST', '/1.1/indices/Idx', {
       auth: 'master',
       body: { keys: { name: 1, score: -1 } },
@@ -101,11 +97,90 @@ describe('indexes', () => {
       { keys: { name: 2 } },
       { keys: { 'a-b': 1 } },
       { keys: { name: 1 }, name: 'bad name' },
+      { keys: { name: 1 }, name: '_fields_' },
+      { keys: { name: 1 }, name: '_createdAt_' },
+      { keys: { '$**': -1 } },
+      { keys: { '$**': 1, name: 1 } },
+      { keys: { '$**': 1 }, unique: true },
+      { keys: { '$**': 1 }, name: 'all' },
+      { keys: { updatedAt: 2 } },
+      { keys: { updatedAt: 1 }, name: 'by_updated' },
+      { keys: { 'a.$**': 1 } },
     ]) {
       const r = await t.request('POST', '/1.1/indices/Idx', { auth: 'master', body });
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
     expect((await t.request('GET', '/1.1/indices/NoSuchClass', { auth: 'master' })).status).toBe(404);
+  });
+});
+
+describe('the opt-in indexes: every field ($**) and updatedAt', () => {
+  const names = async (cls: string) =>
+    (
+      (await t.request('GET', `/1.1/indices/${cls}`, { auth: 'master' })).json.results as { name: string }[]
+    ).map((i) => i.name);
+
+  it('a new class has neither; asked for, each is listed, used, refused twice, and dropped', async () => {
+    const gin = indexName('Idx', 'data').replace(/"/g, '');
+    // score leads no btree index yet (the range test below makes one): only the GIN can serve it.
+    const where = parseWhere('{"score":5}');
+    const eq = async () => {
+      const { text, values } = findSql('Idx', {
+        filter: await buildFilter(t.server.sql, t.server.classes, 'Idx', where),
+        order: undefined,
+        limit: 100,
+        skip: 0,
+      });
+      return plan(text, values);
+    };
+    expect(await eq()).not.toContain(gin);
+    const made = await t.request('POST', '/1.1/indices/Idx', {
+      auth: 'master',
+      body: { keys: { '$**': 1 } },
+    });
+    expect([made.status, made.json]).toEqual([201, { name: '_fields_', keys: { '$**': 1 }, unique: false }]);
+    const again = await t.request('POST', '/1.1/indices/Idx', {
+      auth: 'master',
+      body: { keys: { '$**': 1 } },
+    });
+    expect([again.status, again.json.code]).toEqual([400, 137]);
+    expect(await eq()).toContain(gin);
+    const upd = await t.request('POST', '/1.1/indices/Idx', {
+      auth: 'master',
+      body: { keys: { updatedAt: -1 }, name: '_updatedAt_' },
+    });
+    expect([upd.status, upd.json]).toEqual([
+      201,
+      { name: '_updatedAt_', keys: { updatedAt: 1 }, unique: false },
+    ]);
+    const listed = (await t.request('GET', '/1.1/indices/Idx', { auth: 'master' })).json.results;
+    expect(listed).toContainEqual(
+      expect.objectContaining({ name: '_fields_', keys: { '$**': 1 }, default: false }),
+    );
+    expect(listed).toContainEqual(expect.objectContaining({ name: '_updatedAt_', keys: { updatedAt: 1 } }));
+    const hits = await t.request('GET', '/1.1/classes/Idx', { query: { where: { score: 5 } } });
+    expect((hits.json.results as { score: number }[]).map((o) => o.score)).toEqual([5]);
+    for (const name of ['_fields_', '_updatedAt_']) {
+      expect((await t.request('DELETE', `/1.1/indices/Idx/${name}`, { auth: 'master' })).json).toEqual({});
+      expect((await t.request('DELETE', `/1.1/indices/Idx/${name}`, { auth: 'master' })).status).toBe(404);
+    }
+    expect(await names('Idx')).not.toContain('_fields_');
+    expect(await eq()).not.toContain(gin);
+    // Without the GIN, equality still answers (a scan, as LeanCloud without an index).
+    const still = await t.request('GET', '/1.1/classes/Idx', { query: { where: { score: 5 } } });
+    expect((still.json.results as { score: number }[]).map((o) => o.score)).toEqual([5]);
+  });
+
+  it('the built-in classes push and messaging query keep both, and refuse to drop them', async () => {
+    for (const cls of ['_Installation', '_Conversation']) {
+      expect(await names(cls)).toEqual(
+        expect.arrayContaining(['_id_', '_createdAt_', '_updatedAt_', '_fields_']),
+      );
+      const r = await t.request('DELETE', `/1.1/indices/${cls}/_updatedAt_`, { auth: 'master' });
+      expect(r.status).toBe(400);
+      expect(await names(cls)).toContain('_updatedAt_');
+    }
+    expect((await t.request('DELETE', '/1.1/indices/Idx/_id_', { auth: 'master' })).status).toBe(404);
   });
 });
 

@@ -19,6 +19,12 @@ beforeAll(async () => {
     body: { n: i },
   }));
   await t.request('POST', '/1.1/batch', { body: { requests } });
+  // The updatedAt index is opt-in (store/optional-indexes.ts): this class asks for it.
+  const made = await t.request('POST', '/1.1/indices/Ord', {
+    auth: 'master',
+    body: { keys: { updatedAt: -1 } },
+  });
+  if (made.status !== 201) throw new Error(`updatedAt index: ${made.status} ${made.text}`);
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock';
 import type { ClassRegistry } from '../store/classes';
 import { claimExportTask, clearExportChunks, finishExportTask, writeExportChunk } from '../store/exports';
 import type { ExportTask } from '../store/exports';
-import { pageByUpdatedAt } from '../store/export-rows';
+import { pageById } from '../store/export-rows';
 import { toApi } from './format';
 import { BUILTIN_FIELDS } from './schema';
 
@@ -100,15 +100,15 @@ export class ExportWorker {
       for (const { name } of wanted) {
         const file = new ZipDeflate(`${name}.jsonl`, { level: 6 });
         zip.add(file);
-        let after: { updatedAt: Date; id: string } | undefined;
+        let after: string | undefined;
         for (;;) {
-          const rows = await pageByUpdatedAt(this.sql, name, task.params, after, PAGE_ROWS);
+          const rows = await pageById(this.sql, name, task.params, after, PAGE_ROWS);
           const last = rows[rows.length - 1];
           if (!last) break;
           const text = rows.map((r) => `${JSON.stringify(toApi(r, { withAcl: true }))}\n`).join('');
           file.push(encoder.encode(text), false);
           await flush(false);
-          after = { updatedAt: last.updated_at, id: last.id };
+          after = last.id;
         }
         file.push(new Uint8Array(0), true);
       }

@@ -49,7 +49,11 @@ export class Maintenance {
       if (count < 1000 + 0.1 * (this.rows.get(className) ?? 0)) continue;
       this.writes.delete(className);
       await this.analyze(className);
-      await this.sql.query('SELECT gin_clean_pending_list($1::regclass)', [indexName(className, 'data')]);
+      // Only classes that have the GIN on every field (it is opt-in, store/optional-indexes.ts).
+      await this.sql.query(
+        'SELECT gin_clean_pending_list(to_regclass($1)) WHERE to_regclass($1) IS NOT NULL',
+        [indexName(className, 'data')],
+      );
       const [row] = await this.sql.query<{ n: number }>(
         'SELECT reltuples::float8 AS n FROM pg_class WHERE oid = $1::regclass',
         [tableFor(className)],

@@ -3,12 +3,16 @@ import type { ExportParams } from './exports';
 import type { ObjectRow } from './objects';
 import { tableFor } from './tables';
 
-/** One page of a class for an export: keyset-paged on (updated_at, id), within the date range. */
-export async function pageByUpdatedAt(
+/**
+ * One page of a class for an export, within the updatedAt range: keyset-paged on the primary key,
+ * so a whole export reads the class once whatever its other indexes (the updatedAt one is
+ * opt-in), and an object updated while the export runs is still written exactly once.
+ */
+export async function pageById(
   sql: Sql,
   className: string,
   params: ExportParams,
-  after: { updatedAt: Date; id: string } | undefined,
+  after: string | undefined,
   limit: number,
 ): Promise<ObjectRow[]> {
   const conds: string[] = [];
@@ -19,10 +23,10 @@ export async function pageByUpdatedAt(
   };
   if (params.fromDate) conds.push(`updated_at >= ${add(params.fromDate)}::timestamptz`);
   if (params.toDate) conds.push(`updated_at <= ${add(params.toDate)}::timestamptz`);
-  if (after) conds.push(`(updated_at, id) > (${add(after.updatedAt)}::timestamptz, ${add(after.id)})`);
+  if (after !== undefined) conds.push(`id > ${add(after)}`);
   const where = conds.length ? `WHERE ${conds.join(' AND ')}` : '';
   return sql.query<ObjectRow>(
-    `SELECT id, created_at, updated_at, acl, data FROM ${tableFor(className)} ${where} ORDER BY updated_at, id LIMIT ${add(limit)}`,
+    `SELECT id, created_at, updated_at, acl, data FROM ${tableFor(className)} ${where} ORDER BY id LIMIT ${add(limit)}`,
     values,
   );
 }
