@@ -24,8 +24,12 @@ import { runBenchmark } from './run-main';
 const log = (line: string) => console.log(line);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Indexes created after the load: equality and count on group, the range query's order on score. */
-const INDEXES: Record<string, 1 | -1>[] = [{ group: 1 }, { score: -1 }];
+/**
+ * Indexes created after the load: equality and count on group, the range query's order on score,
+ * and the GIN on every field (opt-in since new classes no longer get it), which the equality on
+ * the unindexed field `n` uses, so that figure stays comparable with runs before the change.
+ */
+const INDEXES: Record<string, 1 | -1>[] = [{ group: 1 }, { score: -1 }, { '$**': 1 }];
 
 /** What to undo if the process is interrupted mid-run. */
 let cleanup: (() => Promise<void>) | undefined;

@@ -111,7 +111,7 @@ export function measurements(
     },
     {
       key: 'eqGinOnly',
-      label: 'equality, default GIN only (1 obj)',
+      label: 'equality, GIN only (1 obj)',
       iterations,
       warmup,
       next: () => {
