@@ -1,5 +1,6 @@
 import type { Audience, DeviceChoice, Message } from './composer';
 import { emptyMessage } from './composer';
+import { fromWhere } from '../../../components/query-builder/where';
 import { whereChannels } from './audience-text';
 
 export interface Composition {
@@ -7,6 +8,8 @@ export interface Composition {
   mode: 'form' | 'json';
   message: Message;
   json: string;
+  /** Set when part of the original where could not be carried over (the operator must check). */
+  droppedWhere?: string;
 }
 
 const FORM_KEYS = new Set(['alert', 'title', 'badge', 'sound', 'silent', 'content-available']);
@@ -29,19 +32,31 @@ export function compositionFrom(record: { data: Record<string, unknown>; where: 
     record.where && typeof record.where === 'object' ? (record.where as Record<string, unknown>) : {};
   const deviceType: DeviceChoice =
     where.deviceType === 'ios' || where.deviceType === 'android' ? where.deviceType : 'all';
+  let dropped: string | undefined;
   const audience: Audience = {
     kind: channels ? 'channels' : 'everyone',
     channels: channels ?? [],
     deviceType,
   };
+  // The rest of the where becomes builder conditions, when the builder can show it.
+  const rest = Object.fromEntries(
+    Object.entries(where).filter(([k]) => k !== 'channels' && !(k === 'deviceType' && deviceType !== 'all')),
+  );
+  if (Object.keys(rest).length > 0) {
+    const parsed = fromWhere(rest);
+    if (parsed.ok) audience.conditions = parsed.model;
+    else dropped = JSON.stringify(rest);
+  }
   const json = JSON.stringify(d, null, 2);
   const formable =
     Object.keys(d).every((k) => FORM_KEYS.has(k)) &&
     (d.alert === undefined || typeof d.alert === 'string') &&
     (d.title === undefined || typeof d.title === 'string') &&
     (d.sound === undefined || typeof d.sound === 'string');
-  if (!formable) return { audience, mode: 'json', message: emptyMessage(), json };
+  const note = dropped ? { droppedWhere: dropped } : {};
+  if (!formable) return { audience, mode: 'json', message: emptyMessage(), json, ...note };
   return {
+    ...note,
     audience,
     mode: 'form',
     json,

@@ -1269,6 +1269,13 @@ export const en = {
       estimateNote: 'Installations refreshed in the last 3 months, as the server targets them.',
       estimating: 'Counting devices…',
       activeDays: 'Active within (days)',
+      conditions: 'Installation conditions',
+      conditionsHelp:
+        'Any condition on _Installation fields, as in the data browser. The estimate and the push include them.',
+      conditionsInvalid:
+        'A condition holds text that is not a value of its field; fix it or remove the condition.',
+      droppedWhere:
+        'The original push also had conditions the builder cannot show ({{where}}); they were left out. Check the audience before sending.',
       activeDaysHelp: 'Only devices whose installation was updated this recently (1 to 90); empty for any.',
       estimateVendors: 'Android by delivery channel: {{list}}',
       options: 'Delivery options',
