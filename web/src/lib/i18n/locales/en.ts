@@ -1170,6 +1170,12 @@ export const en = {
     },
     overview: {
       title: 'Overview',
+      gateways: 'Push gateways',
+      gatewaysNone: 'No push configuration: every delivery goes to the recorder (nothing reaches a real device).',
+      gatewaysNote: 'Names only: keys and certificates stay on the server (PUSH_CONFIG_FILE and its environment variables).',
+      gatewayChannel: 'Channel',
+      gatewayProfile: 'Profile',
+      gatewayAdapter: 'Adapter',
       period: 'Period',
       days_one: '{{count}} day',
       days_other: '{{count}} days',

@@ -1147,6 +1147,12 @@ export const zhCN: Messages = {
     },
     overview: {
       title: '概览',
+      gateways: '推送通道',
+      gatewaysNone: '未配置推送：所有投递都交给记录器（不会到达真实设备）。',
+      gatewaysNote: '只显示名称：密钥和证书只保存在服务端（PUSH_CONFIG_FILE 及其环境变量）。',
+      gatewayChannel: '通道',
+      gatewayProfile: '配置',
+      gatewayAdapter: '适配器',
       period: '时间段',
       days_one: '{{count}} 天',
       days_other: '{{count}} 天',
