@@ -1171,8 +1171,10 @@ export const en = {
     overview: {
       title: 'Overview',
       gateways: 'Push gateways',
-      gatewaysNone: 'No push configuration: every delivery goes to the recorder (nothing reaches a real device).',
-      gatewaysNote: 'Names only: keys and certificates stay on the server (PUSH_CONFIG_FILE and its environment variables).',
+      gatewaysNone:
+        'No push configuration: every delivery goes to the recorder (nothing reaches a real device).',
+      gatewaysNote:
+        'Names only: keys and certificates stay on the server (PUSH_CONFIG_FILE and its environment variables).',
       gatewayChannel: 'Channel',
       gatewayProfile: 'Profile',
       gatewayAdapter: 'Adapter',
