@@ -145,6 +145,39 @@ describe('the composer', { timeout: 30_000 }, () => {
     expect(sent.where).toEqual({ appVersion: '2.0' });
   });
 
+  it('takes per-platform overrides in tabs, previews each in light and dark, and sends them', async () => {
+    const { calls } = server(['push.read', 'push.write', 'installations.read']);
+    const { user } = renderRoutes(routes, '/apps/default/push/new');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Text' }), { target: { value: 'For all' } });
+    const overrides = screen.getByRole('region', { name: 'Per-platform overrides' });
+    fireEvent.change(within(overrides).getByRole('textbox', { name: 'Text on iOS' }), {
+      target: { value: 'For iPhones' },
+    });
+    await user.click(within(overrides).getByRole('tab', { name: 'Huawei' }));
+    fireEvent.change(within(overrides).getByRole('textbox', { name: 'Title on Huawei' }), {
+      target: { value: 'Huawei title' },
+    });
+    expect(within(screen.getByTestId('preview-ios')).getByText('For iPhones')).toBeInTheDocument();
+    expect(within(screen.getByTestId('preview-android')).getByText('For all')).toBeInTheDocument();
+    const huawei = screen.getByTestId('preview-hms');
+    expect(within(huawei).getByText('Huawei title')).toBeInTheDocument();
+    expect(within(huawei).getByText('For all')).toBeInTheDocument();
+    expect(screen.queryByTestId('preview-mi')).toBeNull();
+    const paper = () => screen.getByTestId('preview-ios').querySelector('[data-appearance]');
+    expect(paper()).toHaveAttribute('data-appearance', 'light');
+    await user.click(screen.getByRole('button', { name: 'Dark' }));
+    expect(paper()).toHaveAttribute('data-appearance', 'dark');
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('record page')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST')?.body as { data: unknown };
+    expect(sent.data).toEqual({
+      alert: 'For all',
+      ios: { alert: 'For iPhones' },
+      hms: { title: 'Huawei title' },
+    });
+  });
+
   it('takes per-platform overrides in the JSON mode and says at which field it is wrong', async () => {
     server(['push.read', 'push.write', 'installations.read']);
     const { user } = renderRoutes(routes, '/apps/default/push/new');

@@ -32,6 +32,16 @@ export interface CustomField {
   value: string;
 }
 
+/** Doc 2 `data` keys that override the message for one platform or Android vendor. */
+export const OVERRIDE_PLATFORMS = ['ios', 'android', 'mi', 'hms', 'mz', 'vivo', 'oppo', 'fcm'] as const;
+export type OverridePlatform = (typeof OVERRIDE_PLATFORMS)[number];
+
+/** One platform's own title and text; an empty field keeps the message's. */
+export interface Override {
+  title: string;
+  text: string;
+}
+
 /** The message as the form holds it; `json` replaces the form when set (the JSON mode). */
 export interface Message {
   title: string;
@@ -41,6 +51,7 @@ export interface Message {
   sound: string;
   silent: boolean;
   custom: CustomField[];
+  overrides?: Partial<Record<OverridePlatform, Override>>;
 }
 
 export const emptyMessage = (): Message => ({
@@ -74,6 +85,11 @@ export function messageData(m: Message): Record<string, unknown> {
   if (m.silent) {
     data.silent = true;
     data['content-available'] = 1;
+  }
+  for (const p of OVERRIDE_PLATFORMS) {
+    const o = m.overrides?.[p];
+    if (!o || (!o.title && !o.text)) continue;
+    data[p] = { ...(o.text ? { alert: o.text } : {}), ...(o.title ? { title: o.title } : {}) };
   }
   return data;
 }

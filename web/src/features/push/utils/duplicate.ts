@@ -1,5 +1,6 @@
 import type { Audience, DeviceChoice, Message } from './composer';
-import { emptyMessage } from './composer';
+import { emptyMessage, OVERRIDE_PLATFORMS } from './composer';
+import type { Override, OverridePlatform } from './composer';
 import { fromWhere } from '../../../components/query-builder/where';
 import { whereChannels } from './audience-text';
 
@@ -48,8 +49,13 @@ export function compositionFrom(record: { data: Record<string, unknown>; where: 
     else dropped = JSON.stringify(rest);
   }
   const json = JSON.stringify(d, null, 2);
+  const overrides: Partial<Record<OverridePlatform, Override>> = {};
+  for (const p of OVERRIDE_PLATFORMS) {
+    const o = overrideOf(d[p]);
+    if (o) overrides[p] = o;
+  }
   const formable =
-    Object.keys(d).every((k) => FORM_KEYS.has(k)) &&
+    Object.keys(d).every((k) => FORM_KEYS.has(k) || k in overrides) &&
     (d.alert === undefined || typeof d.alert === 'string') &&
     (d.title === undefined || typeof d.title === 'string') &&
     (d.sound === undefined || typeof d.sound === 'string');
@@ -67,6 +73,20 @@ export function compositionFrom(record: { data: Record<string, unknown>; where: 
       sound: (d.sound as string | undefined) ?? '',
       silent: d.silent === true,
       custom: [],
+      overrides,
     },
   };
+}
+
+/** A platform object the form's override tab can hold (only a string title and text), else undefined. */
+function overrideOf(v: unknown): Override | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  if (!Object.keys(o).every((k) => k === 'alert' || k === 'title')) return undefined;
+  if (
+    (o.alert !== undefined && typeof o.alert !== 'string') ||
+    (o.title !== undefined && typeof o.title !== 'string')
+  )
+    return undefined;
+  return { title: (o.title as string | undefined) ?? '', text: (o.alert as string | undefined) ?? '' };
 }
