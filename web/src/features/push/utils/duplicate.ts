@@ -88,5 +88,5 @@ function overrideOf(v: unknown): Override | undefined {
     (o.title !== undefined && typeof o.title !== 'string')
   )
     return undefined;
-  return { title: (o.title) ?? '', text: (o.alert) ?? '' };
+  return { title: o.title ?? '', text: o.alert ?? '' };
 }

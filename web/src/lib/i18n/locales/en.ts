@@ -1147,6 +1147,27 @@ export const en = {
       testTitle: 'Test push to {{device}}',
       testText: 'Sends this text to this one device only, through /1.1/push/devices.',
       testConfirm: 'Send test',
+      detailsRow: 'Details of {{device}}',
+      details: {
+        open: 'Details',
+        vendor: 'Vendor',
+        profile: 'Profile',
+        expires: 'Stops being targeted',
+        expiresNote:
+          'Pushes skip installations not refreshed for 90 days; the app refreshes it when it saves the installation.',
+        saveChannels: 'Save channels',
+        channelsSaved: 'Channels saved.',
+        custom: 'Custom fields',
+        noCustom: 'No custom fields.',
+        lastSent: 'Last sent (recorder)',
+        nothingSent: 'The recorder holds nothing sent to this installation.',
+        delete: 'Delete installation',
+        deleteTitle: 'Delete {{device}}?',
+        deleteText:
+          'The installation is removed: pushes no longer reach this device until the app saves it again. Past push records are kept.',
+        deleteConfirm: 'Delete',
+        close: 'Close',
+      },
       fields: {
         platform: 'Platform',
         device: 'Device id',
