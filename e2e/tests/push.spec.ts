@@ -37,8 +37,8 @@ async function compose(page: Page, text: string) {
   const channels = page.getByRole('combobox', { name: 'Channels' });
   await channels.fill('news');
   await channels.press('Enter');
-  await page.getByRole('textbox', { name: 'Title' }).fill('Shop');
-  await page.getByRole('textbox', { name: 'Text' }).fill(text);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Shop');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill(text);
 }
 
 test.beforeAll(async ({ browser }) => {
