@@ -78,6 +78,8 @@ test('an operator composes to a channel, test-sends, sends, and watches the reco
   await conditions.getByRole('button', { name: 'Add condition' }).click();
   await conditions.getByRole('combobox', { name: 'Field' }).click();
   await page.getByRole('option', { name: 'deviceType', exact: true }).click();
+  await conditions.getByRole('combobox', { name: 'Operator' }).click();
+  await page.getByRole('option', { name: 'equals', exact: true }).click();
   await conditions.getByRole('textbox', { name: 'Value' }).fill('ios');
   await expect(page.getByTestId('push-estimate')).toHaveAttribute('data-total', '2');
   await expectNoSeriousViolations(page, 'push composer, conditions');
