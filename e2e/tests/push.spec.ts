@@ -37,8 +37,8 @@ async function compose(page: Page, text: string) {
   const channels = page.getByRole('combobox', { name: 'Channels' });
   await channels.fill('news');
   await channels.press('Enter');
-  await page.getByRole('textbox', { name: 'Title' }).fill('Shop');
-  await page.getByRole('textbox', { name: 'Text' }).fill(text);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Shop');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill(text);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -73,6 +73,29 @@ test('an operator composes to a channel, test-sends, sends, and watches the reco
   expect(counted.count).toBe(4);
   await expect(page.getByTestId('push-estimate')).toHaveAttribute('data-total', String(counted.count));
   await expect(page.getByTestId('push-estimate')).toContainText('Reaches 4 devices (2 iOS, 2 Android)');
+  // Any _Installation condition, through the data browser's builder, narrows the estimate.
+  const conditions = page.getByRole('region', { name: 'Installation conditions' });
+  await conditions.getByRole('button', { name: 'Add condition' }).click();
+  await conditions.getByRole('combobox', { name: 'Field' }).click();
+  await page.getByRole('option', { name: 'deviceType', exact: true }).click();
+  await conditions.getByRole('combobox', { name: 'Operator' }).click();
+  await page.getByRole('option', { name: 'equals', exact: true }).click();
+  await conditions.getByRole('textbox', { name: 'Value' }).fill('ios');
+  await expect(page.getByTestId('push-estimate')).toHaveAttribute('data-total', '2');
+  await expectNoSeriousViolations(page, 'push composer, conditions');
+  await conditions.getByRole('button', { name: 'Remove condition' }).click();
+  await expect(page.getByTestId('push-estimate')).toHaveAttribute('data-total', '4');
+  // A vendor override tab adds that vendor's preview; the device appearance switches to dark.
+  const overrides = page.getByRole('region', { name: 'Per-platform overrides' });
+  await overrides.getByRole('tab', { name: 'Xiaomi' }).click();
+  await overrides.getByRole('textbox', { name: 'Title on Xiaomi' }).fill('Mi Shop');
+  await expect(page.getByTestId('preview-mi')).toContainText('Mi Shop');
+  await page.getByRole('button', { name: 'Dark', exact: true }).click();
+  await expect(page.getByTestId('preview-ios').locator('[data-appearance]')).toHaveAttribute(
+    'data-appearance',
+    'dark',
+  );
+  await expectNoSeriousViolations(page, 'push composer, dark preview');
   await expect(page.getByTestId('preview-ios')).toContainText(text);
   await expect(page.getByTestId('preview-android')).toContainText('Shop');
   await expect(page.getByTestId('push-bytes')).toContainText('/ 4096 bytes');
@@ -144,6 +167,20 @@ test('an operator finds devices by channel and platform, with tokens hidden, and
     .attach('push-devices-test.png', { body: await page.screenshot(), contentType: 'image/png' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+  // The installation's details: when it stops being targeted, and what the recorder last gave it.
+  await table
+    .getByRole('button', { name: /Details of ios / })
+    .first()
+    .click();
+  const details = page.getByRole('dialog', { name: /^ios / });
+  await expect(details).toContainText('Stops being targeted');
+  await expect(details.getByTestId('device-deliveries')).toContainText(`Device test ${stamp}`);
+  // An operator may not write data: channels are shown, not edited, and there is no delete.
+  await expect(details.getByRole('combobox', { name: 'Channels' })).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Delete installation' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'push device details');
+  await details.getByRole('button', { name: 'Close' }).click();
+
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expectNoSeriousViolations(page, 'push devices, dark');
   await test
@@ -193,6 +230,8 @@ test('an operator filters records by notification id and day, and exports the fi
   const perDay = page.getByRole('table', { name: 'Pushes per day' });
   await expect(perDay.getByRole('row')).toHaveCount(8);
   await expect(page.getByTestId('push-overview-chart').locator('svg').first()).toBeVisible();
+  // The e2e server has no push configuration: the overview says everything goes to the recorder.
+  await expect(page.getByTestId('push-gateways-none')).toContainText('every delivery goes to the recorder');
   await expectNoSeriousViolations(page, 'push overview');
   await test.info().attach('push-overview.png', { body: await page.screenshot(), contentType: 'image/png' });
 

@@ -10,6 +10,7 @@ import type { SettingsService } from '../services/settings';
 import type { ClassRegistry } from '../store/classes';
 import type { PushConfig } from './config';
 import { audienceRoute } from './audience-route';
+import { gatewaysRoute } from './gateways-route';
 import { deliveriesRoute } from './deliveries';
 import { chunkQueue } from './engine/chunk';
 import { CHUNK_QUEUE, PLAN_QUEUE } from './engine/deps';
@@ -98,6 +99,7 @@ export async function createPushArea(d: PushAreaDeps): Promise<PushArea> {
       scheduledRoutes(router, { appId: d.appId, clock: d.clock });
       deliveriesRoute(router);
       audienceRoute(router, { classes: d.classes, clock: d.clock });
+      gatewaysRoute(router, d.config);
     },
     async afterReset(tx) {
       await tx.exec(PUSH_TABLES.map((t) => `DELETE FROM ${t};`).join(' '));

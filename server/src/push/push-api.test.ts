@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
-import { deliveries, push, record, reset, setSettings, settle } from './test-helpers';
+import { deliveries, install, iosDevice, push, record, reset, setSettings, settle } from './test-helpers';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -187,6 +187,21 @@ describe('POST /1.1/push/devices', () => {
     const r = await send(body, { path: '/1.1/push/devices' });
     expect(r.status, r.text).toBe(400);
     expect(r.json.error).toMatch(message);
+  });
+
+  it("is found by the installation's objectId among the recorder's deliveries", async () => {
+    const device = iosDevice({ channels: ['news'] });
+    const installation = await install(t, device);
+    await install(t, iosDevice({ channels: ['news'] }));
+    const id = await push(
+      t,
+      { device_type: 'ios', device_ids: [device.deviceToken], data: { alert: 'only you' } },
+      '/1.1/push/devices',
+    );
+    await settle(t);
+    const got = await deliveries(t, { installation });
+    expect(got.map((d) => [d.push, d.deviceToken])).toEqual([[id, device.deviceToken]]);
+    expect(await deliveries(t, { installation: 'noSuchObject' })).toEqual([]);
   });
 
   it('takes 500 ids and delivers to each listed device once, by its type, vendor and profile', async () => {

@@ -476,6 +476,8 @@ export const upstreamRoutes: readonly UpstreamRoute[] = [
       })
       .strict(),
   },
+  // Which gateways the app has configured, by name only (the overview).
+  { method: 'GET', path: '/1.1/switchboard/push/gateways', permission: 'push.read', query: noQuery },
   // Doc 3: instant messaging.
   ...imConversationRoutes,
   ...imAnyKindRoutes,

@@ -45,6 +45,7 @@ describe('matchUpstreamRoute', () => {
     expect(need('GET', '/1.1/switchboard/push/deliveries')).toBe('push.read');
     expect(need('GET', '/1.1/switchboard/push/audience')).toBe('push.read');
     expect(need('GET', '/1.1/switchboard/im/stats')).toBe('im.read');
+    expect(need('GET', '/1.1/switchboard/push/gateways')).toBe('push.read');
     expect(need('POST', '/1.1/push/devices')).toBe('push.write');
     expect(need('PUT', '/1.2/rtm/conversations/c1/messages/m1/recall')).toBe('im.moderate');
     expect(classPermission('_Installation', 'read')).toBe('installations.read');

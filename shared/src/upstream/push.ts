@@ -242,3 +242,19 @@ export const audienceSchema = z.object({
   exact: z.boolean(),
 });
 export type Audience = z.infer<typeof audienceSchema>;
+
+/**
+ * GET /1.1/switchboard/push/gateways: which adapter serves each configured delivery channel and
+ * profile, by name only (never options or secrets). `configured: false`: no configuration file,
+ * every delivery goes to the recorder.
+ */
+export const pushGatewaysSchema = z.object({
+  configured: z.boolean(),
+  channels: z.array(
+    z.object({
+      channel: z.string(),
+      profiles: z.array(z.object({ name: z.string(), gateway: z.string() })),
+    }),
+  ),
+});
+export type PushGateways = z.infer<typeof pushGatewaysSchema>;

@@ -1,9 +1,9 @@
 import { parseWhere } from '@switchboard/shared';
-import { emptyGroup } from './model';
-import type { Group } from './model';
+import { emptyGroup } from '../../../components/query-builder/model';
+import type { Group } from '../../../components/query-builder/model';
 import type { DataQuery, QueryChange } from './url-state';
-import { fromWhere, toWhere } from './where';
-import type { WhereObject } from './where';
+import { fromWhere, toWhere } from '../../../components/query-builder/where';
+import type { WhereObject } from '../../../components/query-builder/where';
 
 /**
  * The query dialog's state until Apply. The `where` is edited either in the builder or as raw

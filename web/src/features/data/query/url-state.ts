@@ -3,7 +3,7 @@ import type { ObjectsQuery } from '../api/keys';
 import { pageQuery, readPaging } from '../utils/paging';
 import type { Paging } from '../utils/paging';
 import { parseOrder } from './sort';
-import type { WhereObject } from './where';
+import type { WhereObject } from '../../../components/query-builder/where';
 
 /** Newest first: what someone opening a class usually looks for. */
 export const DEFAULT_ORDER: readonly string[] = ['-createdAt'];

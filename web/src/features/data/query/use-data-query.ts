@@ -5,7 +5,7 @@ import type { Paging } from '../utils/paging';
 import { toggleSort as toggled } from './sort';
 import { readDataQuery, toObjectsQuery, writeDataQuery } from './url-state';
 import type { QueryChange } from './url-state';
-import type { WhereObject } from './where';
+import type { WhereObject } from '../../../components/query-builder/where';
 
 /**
  * The class page's query, read from and written to the URL. Each change is a navigation, so

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { queryResponseSchema } from '@switchboard/shared';
-import { upstreamGet } from '../../../lib/api';
+import { upstreamGet, upstreamSend } from '../../../lib/api';
 import { useAppPermission } from '../../../lib/session';
 import { devicesWhere, PLATFORM_FILTERS, platformWhere } from '../utils/devices';
 import type { PlatformFilter } from '../utils/devices';
@@ -45,3 +46,48 @@ export const useDeviceCounts = (app: string) =>
       return new Map<PlatformFilter, number>(counts);
     },
   });
+
+const deviceDeliveriesSchema = z.object({
+  results: z.array(
+    z.looseObject({
+      push: z.string().optional(),
+      channel: z.string(),
+      payload: z.unknown(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+/** The last pushes the recorder stored for one installation, newest first. */
+export const useDeviceDeliveries = (app: string, installation: string) =>
+  useQuery({
+    queryKey: [...pushKeys.deliveries(app, ''), 'installation', installation],
+    queryFn: async ({ signal }) =>
+      (
+        await upstreamGet(app, '/1.1/switchboard/push/deliveries', deviceDeliveriesSchema, {
+          query: { installation, limit: 5 },
+          signal,
+        })
+      ).results,
+  });
+
+const installationPath = (id: string) => `/1.1/installations/${encodeURIComponent(id)}` as const;
+
+/** Replaces an installation's channels (PUT through the bff: data.write, audited). */
+export function useSaveChannels(app: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (p: { id: string; channels: string[] }) =>
+      upstreamSend(app, 'PUT', installationPath(p.id), z.looseObject({}), { body: { channels: p.channels } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: pushKeys.all(app) }),
+  });
+}
+
+/** Deletes an installation (DELETE through the bff: data.write, audited). */
+export function useDeleteInstallation(app: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => upstreamSend(app, 'DELETE', installationPath(id), z.looseObject({})),
+    onSuccess: () => qc.invalidateQueries({ queryKey: pushKeys.all(app) }),
+  });
+}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { pushGatewaysSchema } from '@switchboard/shared';
 import { z } from 'zod';
 import { upstreamGet } from '../../../lib/api';
 import { pushKeys } from './keys';
@@ -36,4 +37,13 @@ export const useRecentFigures = (app: string, days: number) =>
       ).results;
     },
     refetchInterval: 30_000,
+  });
+
+/** Which push gateways the app has configured, by channel, profile and adapter name only. */
+export const useGateways = (app: string) =>
+  useQuery({
+    queryKey: [...pushKeys.all(app), 'gateways'],
+    queryFn: ({ signal }) =>
+      upstreamGet(app, '/1.1/switchboard/push/gateways', pushGatewaysSchema, { signal }),
+    staleTime: 300_000,
   });

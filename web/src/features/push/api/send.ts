@@ -1,7 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { audienceSchema, consoleRoutes, pushResponseSchema, queryResponseSchema } from '@switchboard/shared';
+import {
+  audienceSchema,
+  consoleRoutes,
+  pushResponseSchema,
+  queryResponseSchema,
+  schemasResponseSchema,
+} from '@switchboard/shared';
 import type { Audience, PushTestSendBody } from '@switchboard/shared';
 import { z } from 'zod';
+import { fieldTypes } from '../../../components/query-builder/fields';
 import { apiRequest, upstreamGet, upstreamSend } from '../../../lib/api';
 import { useAppPermission } from '../../../lib/session';
 import { deviceSearchWhere } from '../utils/device-search';
@@ -122,4 +129,15 @@ export const useDeliveries = (app: string, push: string | undefined) =>
         })
       ).results,
     refetchInterval: (q) => (q.state.data && q.state.data.length > 0 ? false : 1000),
+  });
+
+/** The `_Installation` fields with their types, for the audience's condition builder. */
+export const useInstallationFields = (app: string) =>
+  useQuery({
+    queryKey: [...pushKeys.all(app), 'installation-fields'],
+    queryFn: async ({ signal }) => {
+      const all = await upstreamGet(app, '/1.1/schemas', schemasResponseSchema, { signal });
+      return fieldTypes(all._Installation);
+    },
+    staleTime: 60_000,
   });

@@ -8,9 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { GroupEditor } from '../../../components/query-builder/GroupEditor';
+import { InvalidInputsContext } from '../../../components/query-builder/invalid-inputs';
+import { emptyGroup } from '../../../components/query-builder/model';
 import { ANDROID_ROUTES } from '@switchboard/shared';
 import type { Audience as Reach } from '@switchboard/shared';
-import { useKnownChannels } from '../api/send';
+import { useInstallationFields, useKnownChannels } from '../api/send';
 import type { Audience, DeviceChoice } from '../utils/composer';
 
 export interface AudienceSectionProps {
@@ -20,6 +23,9 @@ export interface AudienceSectionProps {
   estimate: { data?: Reach | undefined; error: unknown; isFetching: boolean };
   problem?: string | undefined;
   activeDaysProblem?: string | undefined;
+  /** Told which condition inputs hold text that is not a value yet. */
+  reportInvalid: (id: string, invalid: boolean) => void;
+  conditionsProblem?: string | undefined;
 }
 
 /** Who receives the push, and how many devices that is by the server's count. */
@@ -27,6 +33,7 @@ export function AudienceSection(props: AudienceSectionProps) {
   const { app, value, onChange, estimate, problem, activeDaysProblem } = props;
   const { t } = useTranslation();
   const known = useKnownChannels(app);
+  const fields = useInstallationFields(app);
   const e = estimate.data;
   // Android devices per delivery channel: the own channel (labelled "android") and each vendor.
   const routes = e ? ANDROID_ROUTES.filter((r) => (e.androidRoutes[r] ?? 0) > 0) : [];
@@ -81,6 +88,27 @@ export function AudienceSection(props: AudienceSectionProps) {
         sx={{ maxWidth: 280 }}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
       />
+      <Stack spacing={1} component="section" aria-labelledby="push-conditions">
+        <Typography variant="subtitle1" component="h3" id="push-conditions">
+          {t('push.compose.conditions')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('push.compose.conditionsHelp')}
+        </Typography>
+        <InvalidInputsContext value={props.reportInvalid}>
+          <GroupEditor
+            root={value.conditions ?? emptyGroup()}
+            path={[]}
+            fields={fields.data ?? {}}
+            onChange={(conditions) => onChange({ ...value, conditions })}
+          />
+        </InvalidInputsContext>
+        {props.conditionsProblem && (
+          <Typography variant="body2" color="error">
+            {props.conditionsProblem}
+          </Typography>
+        )}
+      </Stack>
       {estimate.error ? <ErrorAlert error={estimate.error} /> : null}
       <div role="status" aria-live="polite">
         {e ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { ComposePage } from './ComposePage';
@@ -22,6 +22,8 @@ function server(permissions: string[]) {
       url.searchParams.get('estimate') === '1' && url.searchParams.get('where')?.includes('updatedAt')
         ? json(200, { total: 4900, ios: 2000, android: 2900, androidRoutes: { own: 2900 }, exact: false })
         : json(200, { total: 5, ios: 2, android: 3, androidRoutes: { own: 2, HMS: 1 }, exact: true }),
+    'GET /api/apps/default/1.1/schemas': () =>
+      json(200, { _Installation: { appVersion: { type: 'String' }, deviceType: { type: 'String' } } }),
     'POST /api/apps/default/1.1/push': () =>
       json(200, { objectId: 'p1', createdAt: '2026-01-01T00:00:00.000Z' }),
   });
@@ -115,6 +117,65 @@ describe('the composer', { timeout: 30_000 }, () => {
     });
     const since = Date.parse((sent.where as { updatedAt: { $gt: { iso: string } } }).updatedAt.$gt.iso);
     expect(Math.round((Date.now() - since) / 86_400_000)).toBe(7);
+  });
+
+  it('narrows the audience with any _Installation condition, in the estimate and in the push', async () => {
+    const { calls } = server(['push.read', 'push.write', 'installations.read']);
+    const { user } = renderRoutes(routes, '/apps/default/push/new');
+    expect(await screen.findByText('Reaches 5 devices (2 iOS, 3 Android)')).toBeInTheDocument();
+    const conditions = screen.getByRole('region', { name: 'Installation conditions' });
+    await user.click(within(conditions).getByRole('button', { name: 'Add condition' }));
+    await user.click(within(conditions).getByRole('combobox', { name: 'Field' }));
+    await user.click(await screen.findByRole('option', { name: 'appVersion' }));
+    fireEvent.change(within(conditions).getByRole('textbox', { name: 'Value' }), {
+      target: { value: '2.0' },
+    });
+    const asked = () =>
+      calls.filter(
+        (c) =>
+          c.url.pathname.endsWith('/push/audience') &&
+          c.url.searchParams.get('where') === JSON.stringify({ appVersion: '2.0' }),
+      );
+    await waitFor(() => expect(asked().length).toBeGreaterThan(0));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), { target: { value: 'Hi' } });
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('record page')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST')?.body as Record<string, unknown>;
+    expect(sent.where).toEqual({ appVersion: '2.0' });
+  });
+
+  it('takes per-platform overrides in tabs, previews each in light and dark, and sends them', async () => {
+    const { calls } = server(['push.read', 'push.write', 'installations.read']);
+    const { user } = renderRoutes(routes, '/apps/default/push/new');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Text' }), { target: { value: 'For all' } });
+    const overrides = screen.getByRole('region', { name: 'Per-platform overrides' });
+    fireEvent.change(within(overrides).getByRole('textbox', { name: 'Text on iOS' }), {
+      target: { value: 'For iPhones' },
+    });
+    await user.click(within(overrides).getByRole('tab', { name: 'Huawei' }));
+    fireEvent.change(within(overrides).getByRole('textbox', { name: 'Title on Huawei' }), {
+      target: { value: 'Huawei title' },
+    });
+    expect(within(screen.getByTestId('preview-ios')).getByText('For iPhones')).toBeInTheDocument();
+    expect(within(screen.getByTestId('preview-android')).getByText('For all')).toBeInTheDocument();
+    const huawei = screen.getByTestId('preview-hms');
+    expect(within(huawei).getByText('Huawei title')).toBeInTheDocument();
+    expect(within(huawei).getByText('For all')).toBeInTheDocument();
+    expect(screen.queryByTestId('preview-mi')).toBeNull();
+    const paper = () => screen.getByTestId('preview-ios').querySelector('[data-appearance]');
+    expect(paper()).toHaveAttribute('data-appearance', 'light');
+    await user.click(screen.getByRole('button', { name: 'Dark' }));
+    expect(paper()).toHaveAttribute('data-appearance', 'dark');
+    await user.click(screen.getByRole('button', { name: 'Review and send' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('record page')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST')?.body as { data: unknown };
+    expect(sent.data).toEqual({
+      alert: 'For all',
+      ios: { alert: 'For iPhones' },
+      hms: { title: 'Huawei title' },
+    });
   });
 
   it('takes per-platform overrides in the JSON mode and says at which field it is wrong', async () => {

@@ -5,7 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useInvalidInputs } from '../../../components/query-builder/invalid-inputs';
 import { paths } from '../../../lib/paths';
 import { formatInZone, useTimeZone } from '../../../lib/time-zone';
 import { useAudience, useSendPush } from '../api/send';
@@ -52,6 +54,7 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
   const [confirming, setConfirming] = useState(false);
   const [options, setOptions] = useState(noOptions);
   const send = useSendPush(app);
+  const conditionInputs = useInvalidInputs();
 
   const parsed = useMemo(
     () => (mode === 'json' ? parseJsonData(json) : { data: messageData(message) }),
@@ -76,6 +79,9 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
       ? parsed.problems
       : validateComposition(audience, parsed.data, { reqId, pushTime, extra: opt.params })),
     ...opt.problems,
+    ...(conditionInputs.anyInvalid
+      ? [{ field: 'conditions', message: t('push.compose.conditionsInvalid') }]
+      : []),
   ];
   const ready = !!body && problems.length === 0 && !timeInvalid;
 
@@ -106,6 +112,9 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
+      {initial.droppedWhere && (
+        <Alert severity="warning">{t('push.compose.droppedWhere', { where: initial.droppedWhere })}</Alert>
+      )}
       <AudienceSection
         app={app}
         value={audience}
@@ -113,6 +122,8 @@ export function Composer({ app, initial }: { app: string; initial: Composition }
         estimate={estimate}
         problem={problems.find((p) => p.field === 'channels')?.message}
         activeDaysProblem={problems.find((p) => p.field === 'activeDays')?.message}
+        reportInvalid={conditionInputs.report}
+        conditionsProblem={problems.find((p) => p.field === 'conditions')?.message}
       />
       <Divider />
       <MessageSection

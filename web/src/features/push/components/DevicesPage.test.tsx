@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { json, stubFetch } from '../../../test/fetch';
 import { renderRoutes } from '../../../test/render';
 import { DevicesPage } from './DevicesPage';
@@ -24,17 +24,20 @@ const devices = [
     installationId: 'phone-2',
     registrationId: 'mi-reg',
     owner: { __type: 'Pointer', className: '_User', objectId: 'u9' },
+    appVersion: '2.0',
   },
 ];
 
-function server() {
+function server(permissions = ['push.read', 'push.write', 'installations.read']) {
   return stubFetch({
     'GET /api/session': () =>
       json(200, {
         user: { id: 'c1', email: 'op@example.com', role: 'operator', appRoles: {} },
-        permissions: ['push.read', 'push.write', 'installations.read'],
-        appPermissions: { default: ['push.read', 'push.write', 'installations.read'] },
+        permissions,
+        appPermissions: { default: permissions },
       }),
+    'PUT /api/apps/default/1.1/installations/i2': () => json(200, { updatedAt: at }),
+    'DELETE /api/apps/default/1.1/installations/i2': () => json(200, {}),
     'GET /api/apps/default/1.1/installations': ({ url }) => {
       if (url.searchParams.get('limit') === '0') {
         const where = JSON.parse(url.searchParams.get('where') ?? '{}') as Record<string, unknown>;
@@ -67,5 +70,41 @@ describe('the Devices page', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(/Delivered to ios i1 through ios\./)).toBeInTheDocument();
     const sent = calls.find((c) => c.method === 'POST');
     expect(sent?.body).toEqual({ installation: 'i1', data: { alert: 'Hello' } });
+  });
+
+  it('opens an installation: expiry, custom fields, last sent; a writer edits channels and deletes it', async () => {
+    const { calls } = server(['push.read', 'installations.read', 'data.write']);
+    const { user } = renderRoutes(routes, '/apps/default/push/devices');
+    const row = await screen.findByTestId('device-i2');
+    await user.click(within(row).getByRole('button', { name: 'Details of android phone-2' }));
+    const dialog = screen.getByRole('dialog', { name: 'android phone-2' });
+    // Last active 2026-01-01: not targeted after 90 days, on 2026-04-01.
+    expect(within(dialog).getByText('Stops being targeted').nextSibling).toHaveTextContent('2026-04-01');
+    expect(within(dialog).getByText('appVersion').nextSibling).toHaveTextContent('2.0');
+    expect(await within(dialog).findByTestId('device-deliveries')).toHaveTextContent('ios');
+    const deliveries = calls.find((c) => c.url.pathname.endsWith('/push/deliveries'));
+    expect(deliveries?.url.searchParams.get('installation')).toBe('i2');
+
+    const channels = within(dialog).getByRole('combobox', { name: 'Channels' });
+    await user.type(channels, 'vip{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save channels' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ channels: ['vip'] }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete installation' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete android phone-2?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows channels read-only, and no delete, to a role that may not write', async () => {
+    server();
+    const { user } = renderRoutes(routes, '/apps/default/push/devices');
+    const row = await screen.findByTestId('device-i1');
+    await user.click(within(row).getByRole('button', { name: 'Details of ios i1' }));
+    const dialog = screen.getByRole('dialog', { name: 'ios i1' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Channels' })).toBeNull();
+    expect(within(dialog).getByText('news')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete installation' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { StoredObject } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -16,6 +17,7 @@ import { PLATFORM_FILTERS, readPlatform } from '../utils/devices';
 import type { PlatformFilter } from '../utils/devices';
 import { DeviceCounts } from './DeviceCounts';
 import { DevicesTable } from './DevicesTable';
+import { DeviceDetailsDialog } from './DeviceDetailsDialog';
 import { DeviceTestDialog } from './DeviceTestDialog';
 import { PushTabs } from './PushTabs';
 
@@ -31,6 +33,7 @@ export function DevicesPage() {
   const list = useInstallations(app, term, platform, page);
   const canSend = useAppPermission(app, 'push.write');
   const [testing, setTesting] = useState<{ id: string; name: string } | null>(null);
+  const [open, setOpen] = useState<{ device: StoredObject; name: string } | null>(null);
   const update = (patch: { q?: string; platform?: PlatformFilter; page?: number }) => {
     const next = { q: term, platform, page: 0, ...patch };
     const out: Record<string, string> = {};
@@ -95,6 +98,7 @@ export function DevicesPage() {
             devices={list.data.results}
             canSend={canSend}
             onTest={(id, name) => setTesting({ id, name })}
+            onOpen={(device, name) => setOpen({ device, name })}
           />
         ))}
       {total > DEVICES_PAGE && (
@@ -113,6 +117,15 @@ export function DevicesPage() {
             {t('push.devices.next')}
           </Button>
         </Stack>
+      )}
+      {open && (
+        <DeviceDetailsDialog
+          key={open.device.objectId}
+          app={app}
+          device={open.device}
+          name={open.name}
+          onClose={() => setOpen(null)}
+        />
       )}
       {testing && (
         <DeviceTestDialog

@@ -23,6 +23,8 @@ export function DevicesTable(p: {
   devices: StoredObject[];
   canSend: boolean;
   onTest: (id: string, name: string) => void;
+  /** Opens an installation's details; without it the rows have no Details button. */
+  onOpen?: ((device: StoredObject, name: string) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const showTime = useShowTime();
@@ -33,7 +35,7 @@ export function DevicesTable(p: {
           {FIELDS.map((f) => (
             <TableCell key={f}>{t(`push.devices.fields.${f}`)}</TableCell>
           ))}
-          {p.canSend && <TableCell>{t('push.devices.fields.actions')}</TableCell>}
+          {(p.canSend || p.onOpen) && <TableCell>{t('push.devices.fields.actions')}</TableCell>}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -65,16 +67,27 @@ export function DevicesTable(p: {
                 </Stack>
               </TableCell>
               <TableCell>{showTime(d.updatedAt)}</TableCell>
-              {p.canSend && (
-                <TableCell>
-                  <Button
-                    size="small"
-                    sx={{ whiteSpace: 'nowrap' }}
-                    onClick={() => p.onTest(d.objectId, name)}
-                    aria-label={t('push.devices.testRow', { device: name })}
-                  >
-                    {t('push.devices.test')}
-                  </Button>
+              {(p.canSend || p.onOpen) && (
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {p.onOpen && (
+                    <Button
+                      size="small"
+                      onClick={() => p.onOpen?.(d, name)}
+                      aria-label={t('push.devices.detailsRow', { device: name })}
+                    >
+                      {t('push.devices.details.open')}
+                    </Button>
+                  )}
+                  {p.canSend && (
+                    <Button
+                      size="small"
+                      sx={{ whiteSpace: 'nowrap' }}
+                      onClick={() => p.onTest(d.objectId, name)}
+                      aria-label={t('push.devices.testRow', { device: name })}
+                    >
+                      {t('push.devices.test')}
+                    </Button>
+                  )}
                 </TableCell>
               )}
             </TableRow>

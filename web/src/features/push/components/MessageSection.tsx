@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import type { FieldProblem, Message } from '../utils/composer';
+import { OverridesSection } from './OverridesSection';
 
 export interface MessageSectionProps {
   mode: 'form' | 'json';
@@ -131,6 +132,7 @@ export function MessageSection(p: MessageSectionProps) {
           >
             {t('push.compose.fields.addCustom')}
           </Button>
+          <OverridesSection message={m} onMessage={onMessage} />
         </>
       )}
     </Stack>

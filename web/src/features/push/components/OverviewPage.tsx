@@ -16,6 +16,7 @@ import { useRequiredParam } from '../../../lib/routing';
 import { useTimeZone } from '../../../lib/time-zone';
 import { OVERVIEW_MAX, useRecentFigures } from '../api/overview';
 import { figuresByDay } from '../utils/overview';
+import { GatewaysSection } from './GatewaysSection';
 import { PushTabs } from './PushTabs';
 
 const SERIES = ['pushes', 'targets', 'successes', 'failed'] as const;
@@ -90,6 +91,7 @@ export function OverviewPage() {
           </Table>
         </>
       )}
+      <GatewaysSection app={app} />
     </Box>
   );
 }

@@ -69,6 +69,8 @@ describe('a push record', { timeout: 30_000 }, () => {
     renderRoutes(routes, '/apps/default/push/records/p1');
     expect(await screen.findByRole('link', { name: 'Duplicate' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel push' })).toBeNull();
+    const timeline = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(timeline.map((li) => li.textContent?.replace(/^.* — /, ''))).toEqual(['Created', 'Ended: Done']);
   });
 
   it('shows a reader the record without controls', async () => {

@@ -19,7 +19,12 @@ import { useCancelRecord, useRecord } from '../api/records';
 import { audienceText } from '../utils/audience-text';
 import { contentSummary, payloadVariants } from '../utils/content';
 import { CHANNEL_NAMES, successesByChannel } from '../utils/counts';
+import { recordTimeline } from '../utils/timeline';
+import type { TimelineKind } from '../utils/timeline';
 import { StatusChip } from './StatusChip';
+
+const eventKey = (kind: TimelineKind, future: boolean) =>
+  future && (kind === 'pushTime' || kind === 'expires') ? (`${kind}Future` as const) : kind;
 
 const cancellable = (r: PushRecord) =>
   r.status === 'scheduled' || r.status === 'in-queue' || r.status === 'running';
@@ -52,11 +57,6 @@ function RecordDetails({ app, record: r }: { app: string; record: PushRecord }) 
   const perChannel = successesByChannel(r);
   const facts: [string, string][] = [
     [t('push.record.notificationId'), r.notificationId],
-    [t('push.record.created'), showTime(r.createdAt)],
-    ...(r['push-time'] ? [[t('push.record.pushTime'), showTime(r['push-time'])] as [string, string]] : []),
-    ...(typeof r.expiration_time === 'string'
-      ? [[t('push.record.expires'), showTime(r.expiration_time)] as [string, string]]
-      : []),
     [t('push.record.prod'), r.prod],
     [t('push.record.where'), audienceText(r.where, t('push.records.everyone'))],
   ];
@@ -91,6 +91,22 @@ function RecordDetails({ app, record: r }: { app: string; record: PushRecord }) 
               {v}
             </Typography>
           </Box>
+        ))}
+      </Box>
+      <Typography variant="h6" component="h2" id="push-timeline">
+        {t('push.record.timeline')}
+      </Typography>
+      <Box component="ol" aria-labelledby="push-timeline" sx={{ m: 0, pl: 3 }} data-testid="push-timeline">
+        {recordTimeline(r, new Date()).map((e) => (
+          <li key={e.kind}>
+            <Typography variant="body2" color={e.future ? 'text.secondary' : 'text.primary'}>
+              {`${showTime(e.at)} — ${
+                e.kind === 'ended' && e.status
+                  ? t('push.record.event.ended', { status: t(`push.status.${e.status}`) })
+                  : t(`push.record.event.${eventKey(e.kind, e.future)}`)
+              }`}
+            </Typography>
+          </li>
         ))}
       </Box>
       <Typography variant="h6" component="h2">

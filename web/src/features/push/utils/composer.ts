@@ -1,4 +1,6 @@
 import { PUSH_BODY_LIMIT, pushDataSchema, pushParamsSchema } from '@switchboard/shared';
+import type { Group } from '../../../components/query-builder/model';
+import { toWhere } from '../../../components/query-builder/where';
 
 export type DeviceChoice = 'all' | 'ios' | 'android';
 
@@ -9,6 +11,8 @@ export interface Audience {
   deviceType: DeviceChoice;
   /** Only devices active (installation updated) within this many days, 1 to 90; '' for any. */
   activeDays?: string;
+  /** Any further `_Installation` conditions, built with the data browser's query builder. */
+  conditions?: Group;
 }
 
 /** Days of "active within": the server targets nothing older than 90 days anyway (Doc 2 Limits). */
@@ -28,6 +32,16 @@ export interface CustomField {
   value: string;
 }
 
+/** Doc 2 `data` keys that override the message for one platform or Android vendor. */
+export const OVERRIDE_PLATFORMS = ['ios', 'android', 'mi', 'hms', 'mz', 'vivo', 'oppo', 'fcm'] as const;
+export type OverridePlatform = (typeof OVERRIDE_PLATFORMS)[number];
+
+/** One platform's own title and text; an empty field keeps the message's. */
+export interface Override {
+  title: string;
+  text: string;
+}
+
 /** The message as the form holds it; `json` replaces the form when set (the JSON mode). */
 export interface Message {
   title: string;
@@ -37,6 +51,7 @@ export interface Message {
   sound: string;
   silent: boolean;
   custom: CustomField[];
+  overrides?: Partial<Record<OverridePlatform, Override>>;
 }
 
 export const emptyMessage = (): Message => ({
@@ -71,6 +86,11 @@ export function messageData(m: Message): Record<string, unknown> {
     data.silent = true;
     data['content-available'] = 1;
   }
+  for (const p of OVERRIDE_PLATFORMS) {
+    const o = m.overrides?.[p];
+    if (!o || (!o.title && !o.text)) continue;
+    data[p] = { ...(o.text ? { alert: o.text } : {}), ...(o.title ? { title: o.title } : {}) };
+  }
   return data;
 }
 
@@ -86,7 +106,12 @@ export function audienceWhere(a: Audience, now = new Date()): Record<string, unk
     const minute = Math.floor(now.getTime() / 60_000) * 60_000;
     where.updatedAt = { $gt: { __type: 'Date', iso: new Date(minute - days * DAY_MS).toISOString() } };
   }
-  return where;
+  const extra = a.conditions ? toWhere(a.conditions) : {};
+  if (Object.keys(extra).length === 0) return where;
+  if (Object.keys(where).length === 0) return extra;
+  // Both may name the same field (deviceType, updatedAt): $and keeps each condition as written.
+  const overlap = Object.keys(extra).some((k) => k in where || k.startsWith('$'));
+  return overlap ? { $and: [where, extra] } : { ...where, ...extra };
 }
 
 export interface SendOptions {

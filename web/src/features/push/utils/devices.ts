@@ -55,3 +55,31 @@ export function userOf(d: StoredObject): string | undefined {
   }
   return undefined;
 }
+
+/** Doc 2: the server stops targeting an installation not refreshed for 90 days. */
+export const INSTALLATION_LIFETIME_DAYS = 90;
+
+/** The day an installation stops being targeted unless the app refreshes it. */
+export const expiresAt = (updatedAt: string): Date =>
+  new Date(Date.parse(updatedAt) + INSTALLATION_LIFETIME_DAYS * 86_400_000);
+
+const KNOWN_FIELDS = new Set([
+  'objectId',
+  'createdAt',
+  'updatedAt',
+  'ACL',
+  'deviceType',
+  'deviceToken',
+  'installationId',
+  'registrationId',
+  'vendor',
+  'deviceProfile',
+  'channels',
+  'valid',
+  'owner',
+  'user',
+]);
+
+/** The app's own fields of an installation (anything not part of the push model). */
+export const customFields = (d: StoredObject): [string, unknown][] =>
+  Object.entries(d).filter(([k]) => !KNOWN_FIELDS.has(k));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentSummary, payloadVariants } from './content';
-import { androidPreview, iosPreview } from './preview';
+import { androidPreview, iosPreview, previewVendors } from './preview';
 
 describe('previews come from the payload that is sent', () => {
   it('shows the defaults on both platforms', () => {
@@ -50,6 +50,13 @@ describe('previews come from the payload that is sent', () => {
       { name: 'default', payload: { alert: 'x' } },
       { name: 'ios', payload: { badge: 1 } },
       { name: 'android', payload: { alert: 'y' } },
+    ]);
+  });
+
+  it('lists the vendors with an object of their own, for a preview each', () => {
+    expect(previewVendors({ alert: 'a', mi: { alert: 'b' }, fcm: { title: 'c' }, vivo: 'x' })).toEqual([
+      'mi',
+      'fcm',
     ]);
   });
 });

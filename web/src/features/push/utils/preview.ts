@@ -45,3 +45,8 @@ export function androidPreview(data: Data, vendor?: string): Preview {
     silent: d.silent === true,
   };
 }
+
+/** The Android vendors (Doc 2 `data` keys) a payload has an object of its own for. */
+export const PREVIEW_VENDORS = ['mi', 'hms', 'mz', 'vivo', 'oppo', 'fcm'] as const;
+export type PreviewVendor = (typeof PREVIEW_VENDORS)[number];
+export const previewVendors = (data: Data): PreviewVendor[] => PREVIEW_VENDORS.filter((v) => obj(data[v]));

@@ -8,13 +8,13 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportedField } from '@switchboard/shared';
-import { countConditions, conditionValueText } from '../describe';
-import { fieldTypes } from '../fields';
-import { RELATED_TO_FIELD } from '../model';
-import type { QueryNode } from '../model';
-import { removeAt } from '../model-edit';
+import { countConditions, conditionValueText } from '../../../../components/query-builder/describe';
+import { fieldTypes } from '../../../../components/query-builder/fields';
+import { RELATED_TO_FIELD } from '../../../../components/query-builder/model';
+import type { QueryNode } from '../../../../components/query-builder/model';
+import { removeAt } from '../../../../components/query-builder/model-edit';
 import type { DataQueryControls } from '../use-data-query';
-import { fromWhere, toWhere } from '../where';
+import { fromWhere, toWhere } from '../../../../components/query-builder/where';
 import { QueryDialog } from './QueryDialog';
 
 interface Props {

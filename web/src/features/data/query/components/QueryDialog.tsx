@@ -13,10 +13,10 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { editRaw, finishDraft, initDraft, toBuilder, toRaw } from '../draft';
 import type { Draft } from '../draft';
-import type { FieldTypes } from '../model-edit';
+import type { FieldTypes } from '../../../../components/query-builder/model-edit';
 import type { DataQuery, QueryChange } from '../url-state';
-import { GroupEditor } from './GroupEditor';
-import { InvalidInputsContext, useInvalidInputs } from './invalid-inputs';
+import { GroupEditor } from '../../../../components/query-builder/GroupEditor';
+import { InvalidInputsContext, useInvalidInputs } from '../../../../components/query-builder/invalid-inputs';
 
 interface Props {
   className: string;

@@ -5,9 +5,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { FieldType } from '@switchboard/shared';
-import type { Condition, DistanceUnit } from '../model';
-import { parseTypedList } from '../list-values';
-import { textKind } from '../values';
+import type { Condition, DistanceUnit } from './model';
+import { parseTypedList } from './list-values';
+import { textKind } from './values';
 import { GeoInput, PointerInput, SubQueryInput } from './StructuredInputs';
 import { TypedTextField } from './TypedTextField';
 

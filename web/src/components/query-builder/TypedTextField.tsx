@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { fromText, parseList, toText } from '../values';
+import { fromText, parseList, toText } from './values';
 import { useReportInvalid } from './invalid-inputs';
-import type { Parsed, TextKind } from '../values';
+import type { Parsed, TextKind } from './values';
 
 interface Props {
   label: string;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { GeoPoint, Pointer } from '../model';
+import type { GeoPoint, Pointer } from './model';
 import { TypedTextField } from './TypedTextField';
 
 export function PointerInput({ value, onChange }: { value: Pointer; onChange: (v: Pointer) => void }) {

@@ -4,10 +4,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
-import { operatorsFor, RELATED_TO_FIELD } from '../model';
-import type { Condition, Operator } from '../model';
-import { withField, withOperator } from '../model-edit';
-import type { FieldTypes } from '../model-edit';
+import { operatorsFor, RELATED_TO_FIELD } from './model';
+import type { Condition, Operator } from './model';
+import { withField, withOperator } from './model-edit';
+import type { FieldTypes } from './model-edit';
 import { ValueEditor } from './ValueEditor';
 
 interface Props {

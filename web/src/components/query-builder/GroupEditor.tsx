@@ -4,10 +4,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { emptyGroup } from '../model';
-import type { Group } from '../model';
-import { appendTo, newCondition, removeAt, updateAt } from '../model-edit';
-import type { FieldTypes, NodePath } from '../model-edit';
+import { emptyGroup } from './model';
+import type { Group } from './model';
+import { appendTo, newCondition, removeAt, updateAt } from './model-edit';
+import type { FieldTypes, NodePath } from './model-edit';
 import { ConditionEditor } from './ConditionEditor';
 
 interface Props {
