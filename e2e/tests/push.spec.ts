@@ -222,6 +222,18 @@ test('an operator filters records by notification id and day, and exports the fi
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(`${welcome.objectId},${welcome.notificationId},done`);
 
+  // By source: the demo's pushes were sent from the console, none of them through the API.
+  const source = page.getByRole('combobox', { name: 'Source' });
+  await source.click();
+  await page.getByRole('option', { name: 'Console' }).click();
+  await expect(page).toHaveURL(/source=console/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('Console');
+  await source.click();
+  await page.getByRole('option', { name: 'API', exact: true }).click();
+  await expect(page).toHaveURL(/source=api/);
+  await expect(page.getByText('No push matches.')).toBeVisible();
+
   // The overview: a day per row for the last 7 days, today's row counting the demo's pushes.
   await page
     .getByRole('navigation', { name: 'Push sections' })

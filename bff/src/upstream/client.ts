@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Pool } from 'undici';
-import { LC_HEADERS, MASTER_SUFFIX } from '@switchboard/shared';
+import { CONSOLE_CLIENT, LC_HEADERS, MASTER_SUFFIX } from '@switchboard/shared';
 import type { UpstreamApp } from '../apps-config';
 import { ConsoleError } from '../domain/errors';
 
@@ -81,6 +81,8 @@ export class UpstreamClient {
     const headers: Record<string, string> = {
       [LC_HEADERS.id]: this.app.appId,
       [LC_HEADERS.sign]: this.sign(),
+      // Names the console, so the app can tell its pushes from the API's (push record `source`).
+      'x-lc-ua': CONSOLE_CLIENT,
       accept: 'application/json',
       // Compressing and inflating costs both sides CPU per response; the BFF sits next to the app.
       'accept-encoding': 'identity',

@@ -127,6 +127,8 @@ export function demoPushes(nextId: () => string, now: Date): DemoObject[] {
       invalidTokens: 0,
       errors: [],
       'from-service': 'push',
+      // The demo's pushes were sent from the console (its record list filters by source).
+      source: 'console',
       ...ZERO_SUCCESSES,
       ...data,
     },

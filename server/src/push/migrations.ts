@@ -92,6 +92,22 @@ export const pushMigrations: readonly Migration[] = [
       CREATE INDEX lc_push_own_by_push ON lc_push_own (push_id);
     `,
   },
+  {
+    // Records made before they carried their source: a message's offline push (from-service
+    // rtm) or the push API (the console's could not be told apart then). The records class may
+    // not exist yet on a new database.
+    id: '0004_record_source',
+    sql: `
+      DO $$ BEGIN
+        IF to_regclass('"o__Notification"') IS NOT NULL THEN
+          UPDATE "o__Notification"
+             SET data = data || jsonb_build_object('source',
+                   CASE WHEN data->>'from-service' = 'rtm' THEN 'rtm' ELSE 'api' END)
+           WHERE NOT data ? 'source';
+        END IF;
+      END $$;
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Notification class goes with the other classes). */

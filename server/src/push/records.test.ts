@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../test/harness';
 import type { TestServer } from '../test/harness';
+import { pushMigrations } from './migrations';
 import { androidDevice, install, push, record, settle } from './test-helpers';
 
 let t: TestServer;
@@ -99,5 +100,51 @@ describe('push records', () => {
     ).toBe(200);
     expect((await t.request('DELETE', `/1.1/notifications/${ids[0]}`, { auth: 'master' })).status).toBe(404);
     expect((await list({})).json.results).toHaveLength(3);
+  });
+});
+
+// Last: the pushes it sends would change the counts the tests above expect.
+describe('push record sources', () => {
+  it("keep their source: the API, the console (its bff's X-LC-UA with the master key), or a message's offline push", async () => {
+    const sent = async (headers: Record<string, string>, auth: 'master' | 'app' = 'master') => {
+      const r = await t.request('POST', '/1.1/push', {
+        auth,
+        headers,
+        body: { channels: ['r'], data: { alert: 'source' } },
+      });
+      expect(r.status, r.text).toBe(200);
+      return record(t, String(r.json.objectId));
+    };
+    expect(await sent({})).toMatchObject({ source: 'api', 'from-service': 'push' });
+    expect(await sent({ 'X-LC-UA': 'Switchboard-Console' })).toMatchObject({
+      source: 'console',
+      'from-service': 'push',
+    });
+    // Only the master key's requests may call themselves the console.
+    await t.request('PUT', '/1.1/switchboard/settings', {
+      auth: 'master',
+      body: { clientPushForbidden: false },
+    });
+    expect(await sent({ 'X-LC-UA': 'Switchboard-Console' }, 'app')).toMatchObject({ source: 'api' });
+    await t.request('PUT', '/1.1/switchboard/settings', {
+      auth: 'master',
+      body: { clientPushForbidden: true },
+    });
+    const consoleOnly = await list({ where: JSON.stringify({ source: 'console' }) });
+    expect(consoleOnly.status, consoleOnly.text).toBe(200);
+    expect((consoleOnly.json.results as { source: string }[]).map((r) => r.source)).toEqual(['console']);
+  });
+
+  it('an upgrade gives records made before sources one (migration 0004)', async () => {
+    const listed = (await list({ limit: 2 })).json.results as { objectId: string }[];
+    const [a, b] = listed.map((r) => r.objectId) as [string, string];
+    await t.server.sql.query(
+      `UPDATE "o__Notification" SET data = (data - 'source') || jsonb_build_object('from-service', CASE WHEN id = $2 THEN 'rtm' ELSE 'push' END) WHERE id = ANY($1::text[])`,
+      [[a, b], b],
+    );
+    const migration = pushMigrations.find((m) => m.id === '0004_record_source');
+    await t.server.sql.exec(migration?.sql ?? '');
+    expect(await record(t, a)).toMatchObject({ source: 'api', 'from-service': 'push' });
+    expect(await record(t, b)).toMatchObject({ source: 'rtm', 'from-service': 'rtm' });
   });
 });

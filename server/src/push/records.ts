@@ -1,4 +1,4 @@
-import type { PushStatus } from '@switchboard/shared';
+import type { PushSource, PushStatus } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { insertObject, selectObject } from '../store/objects';
 import { tableFor } from '../store/tables';
@@ -31,8 +31,8 @@ export async function createRecord(
     status: PushStatus;
     pushAt: Date | undefined;
     expiresAt: Date | null;
-    /** The record's from-service: `push` (the push API) or `rtm` (a message's offline push). */
-    source?: 'push' | 'rtm';
+    /** Where it came from: from-service is `rtm` for a message's offline push, else `push`. */
+    source?: PushSource;
   },
 ): Promise<void> {
   const data: Record<string, unknown> = {
@@ -46,7 +46,8 @@ export async function createRecord(
     ...Object.fromEntries(Object.values(SUCCESS_FIELD).map((f) => [f, 0])),
     invalidTokens: 0,
     errors: [],
-    'from-service': o.source ?? 'push',
+    'from-service': o.source === 'rtm' ? 'rtm' : 'push',
+    source: o.source ?? 'api',
   };
   if (o.pushAt) data['push-time'] = o.pushAt.toISOString();
   if (o.expiresAt) data.expiration_time = o.expiresAt.toISOString();

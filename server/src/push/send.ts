@@ -1,4 +1,11 @@
-import { isPlainObject, LcCode, PUSH_BODY_LIMIT, REQ_ID_WINDOW_MS } from '@switchboard/shared';
+import {
+  CONSOLE_CLIENT,
+  isPlainObject,
+  LcCode,
+  PUSH_BODY_LIMIT,
+  REQ_ID_WINDOW_MS,
+} from '@switchboard/shared';
+import type { PushSource } from '@switchboard/shared';
 import type { Sql } from '@switchboard/shared/sql';
 import { badRequest, invalidJson, masterKeyRequired } from '../http/errors';
 import type { ApiRequest, ApiResponse } from '../http/types';
@@ -81,7 +88,7 @@ async function persist(
   a: AcceptedPush,
   now: Date,
   settings: AppSettings,
-  source: 'push' | 'rtm' = 'push',
+  source: PushSource,
 ) {
   const id = newObjectId(now);
   if (a.reqId) {
@@ -145,7 +152,9 @@ export async function sendPush(
   }
   const accepted = kind === 'query' ? acceptQueryPush(req, now) : acceptDevicesPush(req, now);
   if (!accepted.scheduled) await assertDailyRoom(req.sql, now, settings.pushDailyTargets);
-  const body = await req.sql.transaction((tx) => persist(deps, tx, accepted, now, settings));
+  // The console's pushes, told apart on the record: the bff holds the master key and names itself.
+  const source: PushSource = req.auth.master && req.client === CONSOLE_CLIENT ? 'console' : 'api';
+  const body = await req.sql.transaction((tx) => persist(deps, tx, accepted, now, settings, source));
   return { body };
 }
 

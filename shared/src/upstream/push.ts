@@ -182,6 +182,16 @@ export function successesByChannel(
 }
 
 /** A push record (GET /1.1/notifications/:id, /1.1/tables/Notifications/:objectId). */
+/**
+ * Where a push came from, kept on its record as `source` (Switchboard's field beside LeanCloud's
+ * `from-service`, which says push or rtm only): the push API, the console (the bff, with the master
+ * key, names itself in X-LC-UA), or a message's offline push.
+ */
+export const PUSH_SOURCES = ['api', 'console', 'rtm'] as const;
+export type PushSource = (typeof PUSH_SOURCES)[number];
+/** The X-LC-UA the console's bff sends, by which the server tells its pushes from the API's. */
+export const CONSOLE_CLIENT = 'Switchboard-Console';
+
 export const pushRecordSchema = z.looseObject({
   objectId: z.string(),
   createdAt: z.string(),

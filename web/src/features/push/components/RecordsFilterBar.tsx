@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { PUSH_STATUSES } from '@switchboard/shared';
-import type { PushStatus } from '@switchboard/shared';
+import { PUSH_SOURCES, PUSH_STATUSES } from '@switchboard/shared';
+import type { PushSource, PushStatus } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { allRecords } from '../api/records';
@@ -76,6 +76,21 @@ export function RecordsFilterBar(p: {
           {PUSH_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
               {t(`push.status.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('push.records.sourceFilter')}
+          value={f.source}
+          onChange={(e) => set({ source: e.target.value as PushSource | '' })}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="">{t('push.records.sourceAll')}</MenuItem>
+          {PUSH_SOURCES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`push.records.source.${s}`)}
             </MenuItem>
           ))}
         </TextField>

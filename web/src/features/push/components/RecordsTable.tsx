@@ -13,6 +13,7 @@ import { useShowTime } from '../../../lib/time-zone';
 import { audienceText } from '../utils/audience-text';
 import { contentSummary } from '../utils/content';
 import { CHANNEL_NAMES, successesByChannel } from '../utils/counts';
+import { sourceLabel } from '../utils/source';
 import { StatusChip } from './StatusChip';
 
 /** One row per push record; successes per channel on hover or focus. */
@@ -33,8 +34,7 @@ export function RecordsTable({ app, records }: { app: string; records: PushRecor
           const perChannel = successesByChannel(r)
             .map((c) => t('push.records.perChannel', { channel: CHANNEL_NAMES[c.channel], count: c.count }))
             .join(', ');
-          const from = r['from-service'];
-          const source = from === 'push' || from === 'rtm' ? t(`push.records.source.${from}`) : from;
+          const source = sourceLabel(r, t);
           return (
             <TableRow key={r.objectId} hover data-testid={`push-record-${r.objectId}`}>
               <TableCell>

@@ -3,6 +3,7 @@ import type { PushRecord } from '@switchboard/shared';
 import { audienceText } from './audience-text';
 import { contentSummary } from './content';
 import { successesByChannel } from './counts';
+import { recordSource } from './source';
 
 const COLUMNS = [
   'objectId',
@@ -41,7 +42,7 @@ export function recordsCsv(records: PushRecord[], everyone: string): string {
       .join(' '),
     invalidTokens: r.invalidTokens,
     errors: r.errors.join(' | '),
-    source: r['from-service'],
+    source: recordSource(r),
     prod: r.prod,
   }));
   return Papa.unparse(

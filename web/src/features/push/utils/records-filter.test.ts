@@ -3,13 +3,22 @@ import type { PushRecord } from '@switchboard/shared';
 import { recordsCsv } from './records-csv';
 import { filterParams, readFilter, recordsWhere } from './records-filter';
 
-const none = { status: '', from: '', to: '', id: '' } as const;
+const none = { status: '', source: '', from: '', to: '', id: '' } as const;
 
 describe('the records filter', () => {
   it('reads only values it understands from the URL', () => {
     const f = readFilter(new URLSearchParams('status=done&from=2026-01-02&to=bad&id=a%22b'));
     expect(f).toEqual({ ...none, status: 'done', from: '2026-01-02' });
     expect(filterParams(f)).toEqual({ status: 'done', from: '2026-01-02' });
+  });
+
+  it('reads the source and filters on the record field that keeps it', () => {
+    const f = readFilter(new URLSearchParams('source=console'));
+    expect(f).toEqual({ ...none, source: 'console' });
+    expect(readFilter(new URLSearchParams('source=mail')).source).toBe('');
+    expect(recordsWhere({ ...none, status: 'done', source: 'rtm' }, 'UTC')).toEqual({
+      $and: [{ status: 'done' }, { source: 'rtm' }],
+    });
   });
 
   it("turns the reader's calendar days into a createdAt range in their time zone", () => {

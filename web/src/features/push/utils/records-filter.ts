@@ -1,13 +1,12 @@
-import { PUSH_STATUSES } from '@switchboard/shared';
-import type { PushRecord, PushStatus } from '@switchboard/shared';
+import { PUSH_SOURCES, PUSH_STATUSES } from '@switchboard/shared';
+import type { PushRecord, PushSource, PushStatus } from '@switchboard/shared';
 import { zonedTimeToUtc } from './schedule';
 
-/**
- * The records list's filter, as kept in the URL; dates are the reader's calendar days. There is no
- * filter by source: `from-service` is not a field name the where language accepts.
- */
+/** The records list's filter, as kept in the URL; dates are the reader's calendar days. */
 export interface RecordsFilter {
   status: PushStatus | '';
+  /** The record's `source`: the push API, the console or a message's offline push. */
+  source: PushSource | '';
   /** YYYY-MM-DD, first day included. */
   from: string;
   /** YYYY-MM-DD, last day included. */
@@ -27,10 +26,12 @@ const ID = /^[A-Za-z0-9]{1,64}$/;
 
 export function readFilter(p: URLSearchParams): RecordsFilter {
   const status = p.get('status');
+  const source = p.get('source');
   const day = (k: string) => (DAY.test(p.get(k) ?? '') ? (p.get(k) ?? '') : '');
   const id = (p.get('id') ?? '').trim();
   return {
     status: PUSH_STATUSES.includes(status as PushStatus) ? (status as PushStatus) : '',
+    source: PUSH_SOURCES.includes(source as PushSource) ? (source as PushSource) : '',
     from: day('from'),
     to: day('to'),
     id: ID.test(id) ? id : '',
@@ -53,6 +54,7 @@ const nextDay = (day: string): string => {
 export function recordsWhere(f: RecordsFilter, timeZone: string, cursor?: Cursor): Record<string, unknown> {
   const parts: Record<string, unknown>[] = [];
   if (f.status) parts.push({ status: f.status });
+  if (f.source) parts.push({ source: f.source });
   if (f.id) parts.push({ $or: [{ notificationId: f.id }, { objectId: f.id }] });
   const range: Record<string, unknown> = {};
   const start = f.from ? zonedTimeToUtc(f.from, '00:00', timeZone) : undefined;
