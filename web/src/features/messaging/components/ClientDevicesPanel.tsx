@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { useAppPermission } from '../../../lib/session';
-import { DevicesTable } from '../../push/components/DevicesTable';
+import { DevicesTable } from '../../../components/installations/DevicesTable';
 import { CLIENT_DEVICES, useClientDevices } from '../api/client-checks';
 
 /**

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { queryResponseSchema } from '@switchboard/shared';
 import { upstreamGet, upstreamSend } from '../../../lib/api';
 import { useAppPermission } from '../../../lib/session';
-import { devicesWhere, PLATFORM_FILTERS, platformWhere } from '../utils/devices';
-import type { PlatformFilter } from '../utils/devices';
+import { devicesWhere, PLATFORM_FILTERS, platformWhere } from '../../../components/installations/devices';
+import type { PlatformFilter } from '../../../components/installations/devices';
 import { pushKeys } from './keys';
 
 export const DEVICES_PAGE = 50;

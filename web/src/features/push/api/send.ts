@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { fieldTypes } from '../../../components/query-builder/fields';
 import { apiRequest, upstreamGet, upstreamSend } from '../../../lib/api';
 import { useAppPermission } from '../../../lib/session';
-import { deviceSearchWhere } from '../utils/device-search';
+import { deviceSearchWhere } from '../../../components/installations/device-search';
 import { pushKeys } from './keys';
 
 const audienceOf = (

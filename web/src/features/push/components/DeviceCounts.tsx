@@ -2,8 +2,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useDeviceCounts } from '../api/devices';
-import { PLATFORM_FILTERS } from '../utils/devices';
-import type { PlatformFilter } from '../utils/devices';
+import { PLATFORM_FILTERS } from '../../../components/installations/devices';
+import type { PlatformFilter } from '../../../components/installations/devices';
 
 /** Installations per platform and vendor; choosing one filters the list by it. */
 export function DeviceCounts(p: {

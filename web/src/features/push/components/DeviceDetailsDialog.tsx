@@ -17,7 +17,7 @@ import { useAppPermission } from '../../../lib/session';
 import { useShowTime } from '../../../lib/time-zone';
 import { useDeleteInstallation, useDeviceDeliveries, useSaveChannels } from '../api/devices';
 import { contentSummary } from '../utils/content';
-import { customFields, expiresAt, platformOf } from '../utils/devices';
+import { customFields, expiresAt, platformOf } from '../../../components/installations/devices';
 
 const channelsOf = (d: StoredObject): string[] =>
   Array.isArray(d.channels) ? d.channels.filter((c): c is string => typeof c === 'string') : [];

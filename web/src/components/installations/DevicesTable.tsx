@@ -9,8 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { StoredObject } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
-import { useShowTime } from '../../../lib/time-zone';
-import { maskedToken, platformOf, userOf } from '../utils/devices';
+import { useShowTime } from '../../lib/time-zone';
+import { maskedToken, platformOf, userOf } from './devices';
 
 const FIELDS = ['platform', 'device', 'token', 'user', 'channels', 'lastActive'] as const;
 
