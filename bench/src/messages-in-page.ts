@@ -7,18 +7,24 @@
 /** The history's messages, as HistoryPanel renders them. */
 const ITEM = 'li[data-testid^="message-"]';
 
-/** Installed before the console loads: when the first message is in the DOM, and painted. */
-export const MESSAGES_PROBE = String.raw`(() => {
+/**
+ * Installed before the console loads: when the first element matching `selector` is in the DOM,
+ * and painted (a setTimeout(0) from the next animation frame), kept in window[`key`].
+ */
+export const firstPaintProbe = (selector: string, key: string) => String.raw`(() => {
   const probe = {};
   const watch = new MutationObserver(() => {
-    if (probe.itemAt !== undefined || !document.querySelector('${ITEM}')) return;
+    if (probe.itemAt !== undefined || !document.querySelector('${selector}')) return;
     probe.itemAt = performance.now();
     watch.disconnect();
     requestAnimationFrame(() => setTimeout(() => { probe.paintedAt = performance.now(); }, 0));
   });
   watch.observe(document, { childList: true, subtree: true });
-  window.__messagesBench = probe;
+  window.${key} = probe;
 })();`;
+
+/** The first history message's arrival and paint (window.__messagesBench). */
+export const MESSAGES_PROBE = firstPaintProbe(ITEM, '__messagesBench');
 
 export interface OpenProbe {
   itemAt?: number;

@@ -17,6 +17,7 @@ import type { Sql } from '@switchboard/shared/sql';
 import { checkPostgres, createDatabase, openDirect } from './databases';
 import type { BenchDatabase } from './databases';
 import { ApiClient } from './http-client';
+import { insertPushRecords } from './push-records-data';
 import type { DbKind } from './options';
 import { runBenchmark } from './run-main';
 import type { ServerHandle } from './server-process';
@@ -46,18 +47,7 @@ async function load(sql: Sql): Promise<void> {
       [from, Math.min(COUNT, from + PAGE - 1)],
     );
   }
-  for (let from = 1; from <= RECORDS; from += PAGE) {
-    await sql.query(
-      `INSERT INTO "o__Notification" (id, created_at, updated_at, acl, data)
-       SELECT lpad(to_hex(i), 24, '0'), now() - make_interval(secs => i), now(), NULL,
-              jsonb_build_object('notificationId', 'n' || i, 'data', jsonb_build_object('alert', 'push ' || i),
-                                 'where', '{}'::jsonb, 'prod', 'prod', 'status', 'done', 'devices', 10,
-                                 'successes', 10, 'invalidTokens', 0, 'errors', '[]'::jsonb,
-                                 'from-service', 'push')
-         FROM generate_series($1::int, $2::int) AS i`,
-      [from, Math.min(RECORDS, from + PAGE - 1)],
-    );
-  }
+  await insertPushRecords(sql, RECORDS, PAGE);
   await sql.exec('ANALYZE "o__Installation"; ANALYZE "o__Notification"');
 }
 
