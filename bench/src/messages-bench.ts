@@ -12,19 +12,19 @@
  */
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { checkPostgres, openDirect } from './databases';
-import { launchChromium, recordApi, signedInContext } from './grid-browser';
+import { openDirect } from './databases';
+import { latencyRow, probePaint, startBrowserStack } from './console-bench';
+import { recordApi, signedInContext } from './grid-browser';
 import { GRID_CLASS } from './grid-data';
 import { ApiClient } from './http-client';
 import { deepLink, inAppNavigation } from './grid-measure';
 import type { GridBenchOptions } from './grid-options';
 import { parseGridOptions } from './grid-options';
-import { MESSAGES_PROBE, readOpenProbe, scrollBack } from './messages-in-page';
-import type { OpenProbe, PageAppend } from './messages-in-page';
+import { MESSAGES_PROBE, scrollBack } from './messages-in-page';
+import type { PageAppend } from './messages-in-page';
 import { positive, readFlags } from './options';
 import { fmt } from './report';
 import { runBenchmark } from './run-main';
-import { ensureWebBuild, startStack } from './grid-stack';
 import type { Stack } from './grid-stack';
 import { summarize } from './stats';
 
@@ -117,33 +117,14 @@ async function loadConversation(stack: Stack, n: number): Promise<{ id: string; 
 /** Opens the conversation by its URL; ms from the navigation's start to its first message painted. */
 async function openNewest(page: Page, convId: string): Promise<number> {
   await page.goto(`/apps/default/messaging/conversations/${encodeURIComponent(convId)}`);
-  const deadline = Date.now() + PAGE_TIMEOUT_MS;
-  for (;;) {
-    const probe = await page.evaluate<OpenProbe>(readOpenProbe);
-    if (probe.paintedAt !== undefined) return probe.paintedAt;
-    if (Date.now() > deadline) throw new Error(`no message painted within ${PAGE_TIMEOUT_MS / 1000} s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return probePaint(page, '__messagesBench', 'message', PAGE_TIMEOUT_MS);
 }
-
-const row = (what: string, ms: number[]) => {
-  const s = summarize(ms);
-  return `  ${what.padEnd(44)} p50 ${fmt(s.p50).padStart(7)} ms   p99 ${fmt(s.p99).padStart(7)} ms   max ${fmt(s.max).padStart(7)} ms`;
-};
 
 async function main(): Promise<void> {
   const opts = options(process.argv.slice(2));
   if (opts === 'help') return log(HELP);
-  await checkPostgres(opts.stack.postgresUrl);
   const loadAtStart = loadavg()[0]?.toFixed(2);
-  ensureWebBuild(opts.stack.build, log);
-  const browser = await launchChromium(opts.stack.chromiumPath);
-  let undoStack: (() => Promise<void>) | undefined;
-  cleanup = async () => {
-    await browser.close().catch(() => undefined);
-    await undoStack?.();
-  };
-  const stack = await startStack(opts.stack, log, (undo) => (undoStack = undo));
+  const { browser, stack } = await startBrowserStack(opts.stack, log, (c) => (cleanup = c));
   log(`writing ${opts.messages.toLocaleString('en-US')} messages into one conversation`);
   const conv = await loadConversation(stack, opts.messages);
   log(`  written in ${conv.seconds.toFixed(1)} s (conversation ${conv.id})`);
@@ -175,7 +156,7 @@ async function main(): Promise<void> {
   const heap = await page.evaluate<number | undefined>(
     '(performance.memory && Math.round(performance.memory.usedJSHeapSize / 1048576))',
   );
-  await cleanup();
+  await cleanup?.();
   cleanup = undefined;
 
   const target = summarize(reference).p50;
@@ -183,12 +164,12 @@ async function main(): Promise<void> {
   log(
     `\n== Postgres, one conversation of ${opts.messages.toLocaleString('en-US')} messages; ${appends.length} pages appended to ${appends.at(-1)?.shown.toLocaleString('en-US') ?? 0} messages shown ==`,
   );
-  log(row('data browser first rows, in-app (target)', reference));
-  log(row('data browser first rows, deep link', referenceLink));
-  log(row("conversation's newest page, deep link", opening));
-  log(row('page appended while scrolling back', appendMs));
-  log(row('  the first tenth of the pages', firstTenth));
-  log(row('  the last tenth of the pages', lastTenth));
+  log(latencyRow('data browser first rows, in-app (target)', reference));
+  log(latencyRow('data browser first rows, deep link', referenceLink));
+  log(latencyRow("conversation's newest page, deep link", opening));
+  log(latencyRow('page appended while scrolling back', appendMs));
+  log(latencyRow('  the first tenth of the pages', firstTenth));
+  log(latencyRow('  the last tenth of the pages', lastTenth));
   log(
     `pages appended within the reference's p50 (${fmt(target)} ms): ${appendMs.filter((ms) => ms <= target).length} of ${appendMs.length}; ` +
       `slowest / reference = ${(worst.max / target).toFixed(2)}, p99 / reference = ${(worst.p99 / target).toFixed(2)}`,

@@ -30,7 +30,6 @@ export interface OpenProbe {
   itemAt?: number;
   paintedAt?: number;
 }
-export const readOpenProbe = 'window.__messagesBench';
 
 export interface PageAppend {
   /** Messages shown once the page was appended. */

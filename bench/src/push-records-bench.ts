@@ -11,16 +11,15 @@
  */
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import { checkPostgres, openDirect } from './databases';
-import { launchChromium, recordApi, signedInContext } from './grid-browser';
+import { openDirect } from './databases';
+import { latencyRow, probePaint, startBrowserStack } from './console-bench';
+import { recordApi, signedInContext } from './grid-browser';
 import { deepLink } from './grid-measure';
 import type { GridBenchOptions } from './grid-options';
 import { parseGridOptions } from './grid-options';
-import { ensureWebBuild, startStack } from './grid-stack';
 import type { Stack } from './grid-stack';
 import { ApiClient } from './http-client';
 import { firstPaintProbe } from './messages-in-page';
-import type { OpenProbe } from './messages-in-page';
 import { positive, readFlags } from './options';
 import { insertPushRecords } from './push-records-data';
 import { fmt } from './report';
@@ -86,33 +85,14 @@ async function loadRecords(stack: Stack, n: number): Promise<number> {
 /** Opens the records list by its URL; ms from the navigation's start to its first record painted. */
 async function openRecords(page: Page): Promise<number> {
   await page.goto('/apps/default/push');
-  const deadline = Date.now() + PAGE_TIMEOUT_MS;
-  for (;;) {
-    const probe = await page.evaluate<OpenProbe | undefined>(`window.${PROBE_KEY}`);
-    if (probe?.paintedAt !== undefined) return probe.paintedAt;
-    if (Date.now() > deadline) throw new Error(`no record painted within ${PAGE_TIMEOUT_MS / 1000} s`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return probePaint(page, PROBE_KEY, 'record', PAGE_TIMEOUT_MS);
 }
-
-const row = (what: string, ms: number[]) => {
-  const s = summarize(ms);
-  return `  ${what.padEnd(44)} p50 ${fmt(s.p50).padStart(7)} ms   p99 ${fmt(s.p99).padStart(7)} ms   max ${fmt(s.max).padStart(7)} ms`;
-};
 
 async function main(): Promise<void> {
   const opts = options(process.argv.slice(2));
   if (opts === 'help') return log(HELP);
-  await checkPostgres(opts.stack.postgresUrl);
   const loadAtStart = loadavg()[0]?.toFixed(2);
-  ensureWebBuild(opts.stack.build, log);
-  const browser = await launchChromium(opts.stack.chromiumPath);
-  let undoStack: (() => Promise<void>) | undefined;
-  cleanup = async () => {
-    await browser.close().catch(() => undefined);
-    await undoStack?.();
-  };
-  const stack = await startStack(opts.stack, log, (undo) => (undoStack = undo));
+  const { browser, stack } = await startBrowserStack(opts.stack, log, (c) => (cleanup = c));
   log(`writing ${opts.records.toLocaleString('en-US')} push records`);
   log(`  written in ${(await loadRecords(stack, opts.records)).toFixed(1)} s`);
 
@@ -131,14 +111,14 @@ async function main(): Promise<void> {
       `  run ${i + 1}: data browser first rows of ${RECORDS_CLASS} ${fmt(reference[i] ?? NaN)} ms; records list ${fmt(records[i] ?? NaN)} ms (both by deep link)`,
     );
   }
-  await cleanup();
+  await cleanup?.();
   cleanup = undefined;
 
   const ref = summarize(reference);
   const got = summarize(records);
   log(`\n== Postgres, ${opts.records.toLocaleString('en-US')} push records ==`);
-  log(row(`data browser first rows of ${RECORDS_CLASS} (target)`, reference));
-  log(row("records list's first record painted", records));
+  log(latencyRow(`data browser first rows of ${RECORDS_CLASS} (target)`, reference));
+  log(latencyRow("records list's first record painted", records));
   log(`records list p50 / data browser p50 = ${(got.p50 / ref.p50).toFixed(2)}`);
   log(`1-minute load average ${loadAtStart} at the start, ${loadavg()[0]?.toFixed(2)} at the end`);
 }
