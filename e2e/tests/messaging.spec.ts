@@ -197,6 +197,12 @@ test('a viewer reads everything but has no control, and a forced kick gets 403; 
   await admin.close();
 });
 
+/** Undone after each test, whether it passed or not. */
+const afterThis: (() => Promise<unknown>)[] = [];
+test.afterEach(async () => {
+  for (const undo of afterThis.splice(0)) await undo();
+});
+
 test('a user’s client page shows its devices; the signature check is there only for secrets.read', async ({
   page,
   browser,
@@ -218,9 +224,14 @@ test('a user’s client page shows its devices; the signature check is there onl
   const tablet = await master<{ objectId: string }>('POST', '/1.1/installations', {
     deviceType: 'android',
     installationId: `tablet-${stamp}`,
-    channels: [client, 'news'],
+    channels: [client],
     owner,
   });
+  // Gone after this test: the push journeys count the demo's installations on the same server.
+  afterThis.push(
+    () => master('DELETE', `/1.1/installations/${phone.objectId}`),
+    () => master('DELETE', `/1.1/installations/${tablet.objectId}`),
+  );
 
   // The admin holds secrets.read: devices with their tokens, and the signature check.
   await signIn(page, stack.admin.email, stack.admin.password);
