@@ -17,27 +17,11 @@ import { useAppPermission } from '../../../lib/session';
 import { useShowTime } from '../../../lib/time-zone';
 import { useDeleteInstallation, useDeviceDeliveries, useSaveChannels } from '../api/devices';
 import { contentSummary } from '../utils/content';
+import { FactList } from '../../../components/FactList';
 import { customFields, expiresAt, platformOf } from '../../../components/installations/devices';
 
 const channelsOf = (d: StoredObject): string[] =>
   Array.isArray(d.channels) ? d.channels.filter((c): c is string => typeof c === 'string') : [];
-
-function Facts({ rows }: { rows: [string, string][] }) {
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
-      {rows.map(([k, v]) => (
-        <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {k}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
-            {v}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 /**
  * One installation: platform, vendor, profile, when it was last active and stops being targeted,
@@ -78,7 +62,7 @@ export function DeviceDetailsDialog(p: {
         <DialogTitle id="device-details-title">{p.name}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 0.5 }}>
-            <Facts rows={facts} />
+            <FactList rows={facts} />
             <Typography variant="caption" color="text.secondary">
               {t('push.devices.details.expiresNote')}
             </Typography>
@@ -104,7 +88,7 @@ export function DeviceDetailsDialog(p: {
                 </Button>
               </Stack>
             ) : (
-              <Facts rows={[[t('push.devices.fields.channels'), channelsOf(d).join(', ') || '—']]} />
+              <FactList rows={[[t('push.devices.fields.channels'), channelsOf(d).join(', ') || '—']]} />
             )}
             {save.error ? <ErrorAlert error={save.error} /> : null}
             {save.isSuccess && !changed && (
@@ -118,7 +102,7 @@ export function DeviceDetailsDialog(p: {
             {custom.length === 0 ? (
               <Typography variant="body2">{t('push.devices.details.noCustom')}</Typography>
             ) : (
-              <Facts rows={custom.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])} />
+              <FactList rows={custom.map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])} />
             )}
             <Typography variant="subtitle1" component="h3">
               {t('push.devices.details.lastSent')}

@@ -21,6 +21,7 @@ import { contentSummary, payloadVariants } from '../utils/content';
 import { CHANNEL_NAMES, successesByChannel } from '../utils/counts';
 import { recordTimeline } from '../utils/timeline';
 import type { TimelineKind } from '../utils/timeline';
+import { FactList } from '../../../components/FactList';
 import { StatusChip } from './StatusChip';
 
 const eventKey = (kind: TimelineKind, future: boolean) =>
@@ -81,18 +82,7 @@ function RecordDetails({ app, record: r }: { app: string; record: PushRecord }) 
           </Button>
         )}
       </Stack>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
-        {facts.map(([k, v]) => (
-          <Box key={k} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {k}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
-              {v}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <FactList rows={facts} />
       <Typography variant="h6" component="h2" id="push-timeline">
         {t('push.record.timeline')}
       </Typography>
