@@ -13,7 +13,12 @@ export function cloudQueryRoutes(router: ApiRouter, clock: Clock): void {
   router.on('GET', '/1.1/cloudQuery', async (req) => {
     const q = parseInput(cloudQueryParamsSchema, req.query, 'query parameters');
     const { className, params } = compileCql(q.cql, q.pvalues, clock.now());
-    const res = await router.dispatch({ ...req, path: `/1.1/classes/${className}`, query: params });
+    const res = await router.dispatch({
+      ...req,
+      path: `/1.1/classes/${className}`,
+      query: params,
+      toWire: false,
+    });
     // The SDK builds its objects from `className` (AV.Query.doCloudQuery reads response.className).
     return { ...res, body: { ...(isPlainObject(res.body) ? res.body : {}), className } };
   });

@@ -160,6 +160,48 @@ describe('transport: CORS, compression, method override', () => {
     expect(JSON.parse(brotliDecompressSync(br.body).toString()).results).toHaveLength(40);
   });
 
+  it('compresses small and large bodies alike, says so in Vary, and honours identity', async () => {
+    // 12 objects of 8 KB: a page of about 100 KB goes through the streaming compressor; one object
+    // (8 KB) through the synchronous one.
+    const big = 'x'.repeat(8000);
+    for (let i = 0; i < 12; i++) await t.request('POST', '/1.1/classes/Zip2', { body: { i, big } });
+    const headers = { 'X-LC-Id': TEST_KEYS.appId, 'X-LC-Key': TEST_KEYS.appKey, Origin: 'https://a.example' };
+    for (const [path, n] of [
+      ['/1.1/classes/Zip2?limit=1', 1],
+      ['/1.1/classes/Zip2', 12],
+    ] as const) {
+      for (const encoding of ['gzip', 'br'] as const) {
+        const r = await raw(path, { ...headers, 'Accept-Encoding': `${encoding};q=1, identity;q=0.5` });
+        expect(r.status).toBe(200);
+        expect(r.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding);
+        expect(String(r.headers.vary).toLowerCase()).toContain('accept-encoding');
+        expect(String(r.headers.vary).toLowerCase()).toContain('origin');
+        expect(r.body.length).toBeLessThan(2000);
+        // The small body is compressed whole (its length known), the large one streamed.
+        if (n === 1) expect(Number(r.headers['content-length'])).toBe(r.body.length);
+        else expect(r.headers['transfer-encoding']).toBe('chunked');
+        const text = (encoding === 'gzip' ? gunzipSync(r.body) : brotliDecompressSync(r.body)).toString();
+        expect((JSON.parse(text) as { results: { big: string }[] }).results.map((o) => o.big)).toEqual(
+          Array.from({ length: n }, () => big),
+        );
+      }
+      const plain: Record<string, string>[] = [
+        {},
+        { 'Accept-Encoding': 'identity' },
+        { 'Accept-Encoding': 'gzip', 'x-no-compression': '1' },
+      ];
+      for (const h of plain) {
+        const r = await raw(path, { ...headers, ...h });
+        expect(r.headers['content-encoding']).toBeUndefined();
+        expect((JSON.parse(r.body.toString()) as { results: unknown[] }).results).toHaveLength(n);
+      }
+    }
+    // Under 1 KB: sent as it is.
+    const small = await raw('/1.1/classes/Zip2?limit=0&count=1', { ...headers, 'Accept-Encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ results: [], count: 12 });
+  });
+
   it('treats POST text/plain with _method as that method, credentials in the body', async () => {
     const created = await t.request('POST', '/1.1/classes/Override', { body: { n: 1 } });
     const path = `/1.1/classes/Override/${String(created.json.objectId)}`;

@@ -5,10 +5,12 @@ import cors from '@fastify/cors';
 import compress from '@fastify/compress';
 import { JSON_PROBLEM_MESSAGES, LC_HEADERS, LcCode, parsedJsonProblem } from '@switchboard/shared';
 import { authenticate } from './auth';
+import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, compressSmallBodies } from './compress-small';
 import type { AppKeys, Credentials } from './auth';
 import { databaseLimitError } from './db-limits';
 import { ApiError, badRequest, invalidJson } from './errors';
 import { readOverride } from './override';
+import { RawJson } from './raw-json';
 import { listeningUrl } from './public-url';
 import { checkRequestText } from './request-text';
 import type { Sql } from '@switchboard/shared/sql';
@@ -93,10 +95,11 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
     exposedHeaders: ['Location'],
     maxAge: 86400,
   });
+  compressSmallBodies(app);
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_MIN_BYTES,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
 
   // Every body is read as text and parsed here, whatever its Content-Type: the SDKs send JSON,
@@ -173,12 +176,13 @@ export async function createTransport(opts: TransportOptions): Promise<FastifyIn
       client: header(req, 'x-lc-ua') ?? header(req, 'user-agent'),
       prodHeader: header(req, LC_HEADERS.prod),
       imSessionToken: header(req, 'x-lc-im-session-token'),
+      toWire: true,
     });
     if (res.headers) void reply.headers(res.headers);
     return reply
       .code(res.status ?? 200)
       .type('application/json; charset=utf-8')
-      .send(res.body);
+      .send(res.body instanceof RawJson ? res.body.text : res.body);
   };
 
   for (const prefix of ['/1.1/*', '/1.2/*']) {

@@ -27,6 +27,12 @@ export interface ApiRequest {
   prodHeader?: string | undefined;
   /** Set for the elements of a /1.1/batch request. */
   inBatch?: boolean;
+  /**
+   * The answer goes straight to the HTTP response: a handler may answer JSON text (RawJson)
+   * instead of a value. Set by the transport only; code that dispatches a request in-process and
+   * reads the answer leaves it unset.
+   */
+  toWire?: boolean;
   /** X-LC-IM-Session-Token: a realtime session's `st`, with which the IM SDK reads over REST. */
   imSessionToken?: string | undefined;
 }

@@ -148,6 +148,7 @@ export class BatchRunner {
         query,
         body,
         inBatch: true,
+        toWire: false,
       });
       await this.tx.exec(`RELEASE SAVEPOINT ${name}`);
       return { success: res.body };

@@ -61,8 +61,12 @@ export class ObjectApi implements ClassApi {
   async query(req: ApiRequest) {
     const q = parseInput(queryParamsSchema, req.query, 'query parameters');
     const access = await this.principal(req);
+    const opts = { ...q, access, baseUrl: req.baseUrl };
+    const { reads } = this.deps;
     return {
-      body: await this.deps.reads.query(req.sql, this.className, { ...q, access, baseUrl: req.baseUrl }),
+      body: req.toWire
+        ? await reads.queryJson(req.sql, this.className, opts)
+        : await reads.query(req.sql, this.className, opts),
     };
   }
 

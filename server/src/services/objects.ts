@@ -38,8 +38,8 @@ export class WriteService {
     private readonly clock: Clock,
     /** A conditional write's where reads other classes as a query does. */
     private readonly policy: ReadPolicy,
-    /** Told how many rows each write changed (PGlite's maintenance counts them). */
-    private readonly onWrite: (className: string, n: number) => void = () => undefined,
+    /** Told how many rows each write changed (maintenance counts them); IM sends tell it too. */
+    readonly onWrite: (className: string, n: number) => void = () => undefined,
     /** Class permissions and column options (class-policy.ts); none in tools that write as the server. */
     readonly classPolicy?: ClassPolicy,
   ) {}

@@ -16,6 +16,9 @@ export function isHiddenField(className: string, path: string): boolean {
   return HIDDEN[className]?.includes(path.split('.')[0] ?? '') ?? false;
 }
 
+/** Whether redact() may change an object of this class (so its stored text is not its answer). */
+export const redacts = (className: string): boolean => className === '_User' || className === '_Role';
+
 /**
  * What one reader sees of a built-in object. _User: no credentials ever (Doc 1: "never
  * returned to any client request"), and authData (third-party access tokens) only to the user and

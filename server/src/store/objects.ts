@@ -9,6 +9,8 @@ import { Params } from './params';
 import type { NearOrder } from './where-context';
 import { distanceSql } from './where-geo';
 import { tableFor } from './tables';
+import { TEXT_COLUMNS } from './object-text';
+import type { ObjectText } from './object-text';
 
 export interface ObjectRow {
   id: string;
@@ -19,6 +21,14 @@ export interface ObjectRow {
 }
 
 const COLUMNS = 'id, created_at, updated_at, acl, data';
+
+/**
+ * Get by id: the same text with a new id, request after request, and a plan that is the primary
+ * key whatever the id, so a prepared statement with a generic plan is always right. Query pages and
+ * counts stay planned for their values: a generic plan for `status = $1` is chosen from an average
+ * selectivity, and on a skewed field it would walk the order index for a rare value.
+ */
+const HOT = { prepare: true } as const;
 
 /** A filter already rendered to SQL, with its parameters. */
 export interface Filter {
@@ -66,6 +76,7 @@ export async function selectObject(
   const rows = await sql.query<ObjectRow>(
     `SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE id = ${p.add(id)}${cond}${opts.forUpdate ? ' FOR UPDATE' : ''}`,
     p.values,
+    HOT,
   );
   return rows[0];
 }
@@ -111,13 +122,14 @@ export function findSql(className: string, o: FindOptions): { text: string; valu
   const first = near
     ? `${distanceSql(near.path, `${p.add(near.latitude)}::float8`, `${p.add(near.longitude)}::float8`)} ASC`
     : undefined;
-  const text = `SELECT ${COLUMNS} FROM ${tableFor(className)} WHERE ${o.filter.sql} ORDER BY ${orderBySql(o.order, first)} LIMIT ${p.add(o.limit)} OFFSET ${p.add(o.skip)}`;
+  const text = `SELECT ${TEXT_COLUMNS} FROM ${tableFor(className)} WHERE ${o.filter.sql} ORDER BY ${orderBySql(o.order, first)} LIMIT ${p.add(o.limit)} OFFSET ${p.add(o.skip)}`;
   return { text, values: p.values };
 }
 
-export async function findObjects(sql: Sql, className: string, o: FindOptions): Promise<ObjectRow[]> {
+/** A query page, each row as the database's texts (object-text.ts). */
+export async function findObjects(sql: Sql, className: string, o: FindOptions): Promise<ObjectText[]> {
   const { text, values } = findSql(className, o);
-  return sql.query<ObjectRow>(text, values);
+  return sql.query<ObjectText>(text, values);
 }
 
 export async function countObjects(sql: Sql, className: string, filter: Filter): Promise<number> {

@@ -169,5 +169,25 @@ export async function checkQueries(
     if (q.count && r.json.count !== model.count) {
       throw new Error(describeFailure('count', stored, params, model.count, r.json.count));
     }
+    checkObjects(stored, params, r.json.results as Record<string, unknown>[]);
+  }
+}
+
+/** JSON with object keys sorted at every depth: equal values, equal text, whatever the key order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
+  );
+
+/** Each answered object is the stored one: every field as sent, objectId, createdAt, updatedAt. */
+function checkObjects(stored: ModelObject[], params: unknown, results: Record<string, unknown>[]): void {
+  const byId = new Map(stored.map((o) => [o.objectId, o]));
+  for (const got of results) {
+    const o = byId.get(String(got.objectId));
+    const want = o && { ...o.data, objectId: o.objectId, createdAt: o.createdAt, updatedAt: o.createdAt };
+    if (canonical(got) !== canonical(want))
+      throw new Error(describeFailure('object', stored, params, want, got));
   }
 }

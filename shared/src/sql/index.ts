@@ -11,7 +11,11 @@ export interface Sql {
    * so callers that build expensive SQL check it themselves (see the server's where translation).
    */
   readonly statementTimeoutMs?: number | undefined;
-  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>;
+  query<R = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+    opts?: QueryOptions,
+  ): Promise<R[]>;
   /** Several statements, no parameters (migrations). */
   exec(text: string): Promise<void>;
   /** Runs fn in one transaction; nested calls join the outer one. */
@@ -24,6 +28,14 @@ export interface Sql {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** NOTIFY `channel` (same scope as listen) with `payload` (under 8000 bytes). */
   notify?(channel: string, payload: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * A hot read sent again and again with new values, whose best plan is the same for any value:
+   * Postgres may run it as a prepared statement with a generic plan (prepared.ts). PGlite, in this process, has no round trip or plan to save and ignores it.
+   */
+  prepare?: boolean;
 }
 
 export interface OpenSqlOptions {
@@ -39,5 +51,6 @@ export interface OpenSqlOptions {
 
 export { openSql } from './open';
 export { migrate } from './migrate';
+export { PreparedNames } from './prepared';
 export type { Migration } from './migrate';
 export { pgErrorCode, isUniqueViolation, isStatementTimeout, withoutStatementTimeout } from './errors';

@@ -1,14 +1,29 @@
 import pg from 'pg';
-import type { Sql } from './index';
+import type { QueryOptions, Sql } from './index';
+import { PreparedNames } from './prepared';
 
 const SCHEMA_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function clientSql(client: pg.PoolClient, statementTimeoutMs: number | undefined): Sql {
+/** Runs one statement on the pool or a client, named when it is a hot read (prepared.ts). */
+async function run<R>(
+  on: pg.Pool | pg.PoolClient,
+  names: PreparedNames,
+  text: string,
+  params: readonly unknown[] | undefined,
+  opts: QueryOptions | undefined,
+): Promise<R[]> {
+  const name = opts?.prepare ? names.nameFor(text) : undefined;
+  const values = params ? [...params] : undefined;
+  const result = name ? await on.query({ name, text, values: values ?? [] }) : await on.query(text, values);
+  return result.rows as R[];
+}
+
+function clientSql(client: pg.PoolClient, names: PreparedNames, statementTimeoutMs: number | undefined): Sql {
   const self: Sql = {
     kind: 'postgres',
     statementTimeoutMs,
-    query: async <R>(text: string, params?: readonly unknown[]) =>
-      (await client.query(text, params ? [...params] : undefined)).rows as R[],
+    query: <R>(text: string, params?: readonly unknown[], opts?: QueryOptions) =>
+      run<R>(client, names, text, params, opts),
     exec: async (text) => {
       await client.query(text);
     },
@@ -49,11 +64,12 @@ export async function openPostgres(
   // Channels are per schema, so apps (and test files) sharing a database never hear each other.
   const scoped = (channel: string) => `${channel}__${schema ?? 'public'}`;
   const listener = new Listener(url);
+  const names = new PreparedNames();
   return {
     kind: 'postgres',
     statementTimeoutMs,
-    query: async <R>(text: string, params?: readonly unknown[]) =>
-      (await pool.query(text, params ? [...params] : undefined)).rows as R[],
+    query: <R>(text: string, params?: readonly unknown[], opts?: QueryOptions) =>
+      run<R>(pool, names, text, params, opts),
     exec: async (text) => {
       await pool.query(text);
     },
@@ -61,7 +77,7 @@ export async function openPostgres(
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(clientSql(client, statementTimeoutMs));
+        const result = await fn(clientSql(client, names, statementTimeoutMs));
         await client.query('COMMIT');
         return result;
       } catch (e) {
