@@ -135,10 +135,20 @@ export async function insertChunks(
   );
 }
 
-export async function findChunk(sql: Sql, pushId: string, seq: number): Promise<ChunkRow | undefined> {
+/**
+ * A chunk row; without `withTargets` its targets come back empty (a query push's chunk reads its
+ * installations by the row itself: loadChunkInstallations).
+ */
+export async function findChunk(
+  sql: Sql,
+  pushId: string,
+  seq: number,
+  withTargets = true,
+): Promise<ChunkRow | undefined> {
   return (
     await sql.query<ChunkRow>(
-      'SELECT push_id, seq, targets, attempt, done FROM lc_push_chunks WHERE push_id = $1 AND seq = $2',
+      `SELECT push_id, seq, ${withTargets ? 'targets' : "'{}'::text[] AS targets"}, attempt, done
+       FROM lc_push_chunks WHERE push_id = $1 AND seq = $2`,
       [pushId, seq],
     )
   )[0];

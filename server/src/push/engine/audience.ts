@@ -58,12 +58,17 @@ export async function countIosAudience(tx: Sql, f: Filter): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The installations of a chunk that still exist. */
-export async function loadInstallations(sql: Sql, ids: string[]): Promise<Target[]> {
-  if (ids.length === 0) return [];
+/**
+ * The installations a chunk of a query push names, read with the chunk row in one statement:
+ * its 1,000 ids go from table to table inside the database instead of out to the server and back.
+ * Installations deleted since the chunk was planned are left out.
+ */
+export async function loadChunkInstallations(sql: Sql, pushId: string, seq: number): Promise<Target[]> {
   const rows = await sql.query<{ id: string; data: Record<string, unknown> }>(
-    `SELECT id, data FROM ${TABLE()} WHERE id = ANY($1::text[]) ORDER BY id`,
-    [ids],
+    `SELECT i.id, i.data FROM lc_push_chunks c CROSS JOIN LATERAL unnest(c.targets) AS t(id)
+     JOIN ${TABLE()} i ON i.id = t.id
+     WHERE c.push_id = $1 AND c.seq = $2 ORDER BY i.id`,
+    [pushId, seq],
   );
   return rows
     .filter((r) => isPlainObject(r.data) && (r.data.deviceType === 'ios' || r.data.deviceType === 'android'))

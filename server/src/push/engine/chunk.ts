@@ -6,10 +6,11 @@ import { INSTALLATION_CLASS } from '../model';
 import type { Channel, Target } from '../model';
 import { channelData } from '../payload/data';
 import { deviceTarget, routeTarget } from '../payload/route';
+import type { PayloadMemo } from '../payload/route';
 import type { Tally } from '../records';
 import { findChunk, findPush, insertChunk, lockPush, markChunkDone, sharePush } from '../store';
 import type { ChunkRow, PushRow } from '../store';
-import { loadInstallations } from './audience';
+import { loadChunkInstallations } from './audience';
 import { enqueueChunk, MAX_DELIVERY_ATTEMPTS } from './deps';
 import type { ChunkJob, EngineDeps } from './deps';
 import { settle } from './finish';
@@ -34,17 +35,18 @@ async function prepare(deps: EngineDeps, push: PushRow, chunk: ChunkRow, now: Da
   const targets: Target[] =
     req.kind === 'devices'
       ? chunk.targets.map((id) => deviceTarget(id, req))
-      : await loadInstallations(deps.sql, chunk.targets);
+      : await loadChunkInstallations(deps.sql, chunk.push_id, chunk.seq);
   const dead = await deadTokens(
     deps.sql,
     targets.flatMap((t) => gatewayAddress(t) ?? []),
   );
   const groups = new Map<string, Group>();
   const errors: string[] = [];
+  const memo: PayloadMemo = new Map();
   for (const t of targets) {
     const address = gatewayAddress(t);
     if (address !== undefined && dead.has(address)) continue;
-    const r = routeTarget(t, req, { expiresAt: push.expires_at, now });
+    const r = routeTarget(t, req, { expiresAt: push.expires_at, now, memo });
     if ('error' in r) {
       errors.push(r.error);
       continue;
@@ -166,7 +168,7 @@ export function chunkQueue(deps: EngineDeps): QueueOptions<ChunkJob> {
     async handler(ctx) {
       const { push: id, seq } = ctx.job.payload;
       const push = await findPush(deps.sql, id);
-      const chunk = push ? await findChunk(deps.sql, id, seq) : undefined;
+      const chunk = push ? await findChunk(deps.sql, id, seq, push.request.kind === 'devices') : undefined;
       // A cancelled push or a chunk already done: nothing left to do.
       if (!push || !chunk || chunk.done) return;
       const now = ctx.now();

@@ -77,6 +77,36 @@ describe('payloads as each gateway would get them', () => {
     expect((await t.request('GET', `/1.1/installations/${ios}`)).json.badge).toBe(5);
   });
 
+  it('devices of one chunk each get their own badge, topic and team; alike devices the same payload', async () => {
+    const a = await install(t, iosDevice({ channels: ['mix'], badge: 1, apnsTopic: 'com.a' }));
+    const b = await install(t, iosDevice({ channels: ['mix'], badge: 7, apnsTopic: 'com.a' }));
+    const c = await install(
+      t,
+      iosDevice({ channels: ['mix'], badge: 1, apnsTopic: 'com.c', apnsTeamId: 'T2' }),
+    );
+    const d = await install(t, iosDevice({ channels: ['mix'], badge: 1, apnsTopic: 'com.a' }));
+    const e = await install(t, androidDevice({ channels: ['mix'] }));
+    const f = await install(t, androidDevice({ channels: ['mix'] }));
+    const { byInstallation } = await sent({ channels: ['mix'], data: { alert: 'hi', badge: 'Increment' } });
+    const ios = (id: string) => {
+      const p = byInstallation.get(id)?.payload as {
+        headers: Record<string, string>;
+        body: { aps: { badge: number } };
+        teamId?: string;
+      };
+      return [p.body.aps.badge, p.headers['apns-topic'], p.teamId];
+    };
+    expect([a, b, c, d].map(ios)).toEqual([
+      [2, 'com.a', undefined],
+      [8, 'com.a', undefined],
+      [2, 'com.c', 'T2'],
+      [2, 'com.a', undefined],
+    ]);
+    expect(byInstallation.get(a)?.payload).toEqual(byInstallation.get(d)?.payload);
+    expect(byInstallation.get(e)?.payload).toEqual(byInstallation.get(f)?.payload);
+    expect(byInstallation.get(e)?.payload).toBeTruthy();
+  });
+
   it('iOS: the gateway-native aps form, every push type, topic and prod from the request', async () => {
     const ios = await install(t, iosDevice({ channels: ['n'], apnsTopic: 'com.installed' }));
     const data = {

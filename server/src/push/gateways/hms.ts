@@ -1,16 +1,29 @@
 import { call, describe, form, sharedCall, TokenCache, transient, withoutToken } from './http';
 import { networkSettings, ProfileOptions } from './options';
-import type { DeliveryGateway, DeliveryItem, DeliveryResult, ProfileSettings } from './types';
-import { allFailed, resultsNaming, sendSlice, slicedGateway, ttlSeconds } from './vendor';
+import { hmsOutcome } from './hms-codes';
+import type { DeliveryGateway, DeliveryItem, ProfileSettings } from './types';
+import { allFailed, sendSlice, slicedGateway, ttlSeconds } from './vendor';
 import type { VendorMessage } from './vendor';
 
 export const HMS_BASE = 'https://push-api.cloud.huawei.com';
 export const HMS_TOKEN_URL = 'https://oauth-login.cloud.huawei.com/oauth2/v3/token';
-/** Huawei takes at most 1000 tokens per message. */
+/** Huawei takes at most 1000 tokens per message and 4096 bytes of message besides them (send API reference). */
 const MAX_TOKENS = 1000;
+const MAX_BODY_BYTES = 4096;
+
+/** Why Huawei would refuse the message as too large (80300008), or undefined: checked before sending. */
+function oversized(body: { message: Record<string, unknown> }): string | undefined {
+  const size = Buffer.byteLength(JSON.stringify({ ...body, message: { ...body.message, token: undefined } }));
+  return size > MAX_BODY_BYTES
+    ? `HMS takes at most ${MAX_BODY_BYTES} bytes of message besides the tokens; this one has ${size}: shorten the alert or the custom data`
+    : undefined;
+}
 
 /** Push Kit's message for a slice of devices sharing one payload. */
-export function hmsMessage(m: VendorMessage, tokens: string[]): Record<string, unknown> {
+export function hmsMessage(
+  m: VendorMessage,
+  tokens: string[],
+): { validate_only: boolean; message: Record<string, unknown> } {
   const ttl = ttlSeconds(m);
   const android: Record<string, unknown> = { ...(ttl ? { ttl: `${ttl}s` } : {}) };
   let data: string | undefined;
@@ -29,7 +42,7 @@ export function hmsMessage(m: VendorMessage, tokens: string[]): Record<string, u
 
 /**
  * Huawei Push Kit (HMS): an OAuth token from the app id and secret (client credentials), then
- * `messages:send` with up to 1000 tokens; tokens Huawei calls illegal are invalid.
+ * `messages:send` with up to 1000 tokens; hms-codes.ts reads the answers.
  *
  * Options: appId, baseUrl, authUrl (the OAuth token endpoint), timeoutMs, retries, retryBaseMs, maxRetryWaitMs.
  * Secret: appSecret.
@@ -63,46 +76,39 @@ export function createHms(profile: ProfileSettings): DeliveryGateway {
   });
   const url = `${baseUrl}/v1/${encodeURIComponent(appId)}/messages:send`;
 
-  const sendItems = (items: DeliveryItem[], signal: AbortSignal) =>
-    sendSlice(net, signal, items.length, async () => {
+  const sendItems = (items: DeliveryItem[], signal: AbortSignal) => {
+    const ids = items.map((it) => it.deviceId);
+    const body = hmsMessage(items[0]?.payload as VendorMessage, ids);
+    const tooLarge = oversized(body);
+    if (tooLarge) return Promise.resolve(allFailed(ids, tooLarge));
+    // A refused token is fetched again once per slice; refused again, the profile is wrong, and
+    // retrying would only hand the devices back to the engine five times over.
+    let refreshed = false;
+    return sendSlice(net, signal, items.length, async () => {
       const token = await tokens.get();
       if (typeof token !== 'string') return withoutToken(token);
-      const ids = items.map((it) => it.deviceId);
       const a = await call(
         url,
         {
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(hmsMessage(items[0]?.payload as VendorMessage, ids)),
+          body: JSON.stringify(body),
         },
         net.timeoutMs,
         signal,
       );
-      const b = (a.body ?? {}) as { code?: unknown; msg?: unknown };
-      if (a.status === 401 || b.code === '80200003') {
-        tokens.invalidate(token);
+      const outcome = hmsOutcome(a, ids);
+      if (outcome !== 'auth') return outcome;
+      tokens.invalidate(token);
+      if (!refreshed) {
+        refreshed = true;
         return { status: 'retry', afterMs: 0 };
       }
-      const t = transient(a);
-      if (t) return t;
-      if (b.code === '80000000') return ids.map((): DeliveryResult => ({ status: 'ok' }));
-      if (b.code === '80300007') return ids.map((): DeliveryResult => ({ status: 'invalidToken' }));
-      if (b.code === '80100000') {
-        // Partly sent: msg is JSON naming the illegal tokens.
-        let illegal = new Set<unknown>();
-        try {
-          const listed = (JSON.parse(String(b.msg)) as { illegal_tokens?: unknown } | null)?.illegal_tokens;
-          if (Array.isArray(listed)) illegal = new Set(listed);
-        } catch {
-          // No readable list: count them all as sent.
-        }
-        return resultsNaming(ids, illegal);
-      }
-      const message =
-        typeof b.msg === 'string'
-          ? `HMS refused the message: ${typeof b.code === 'string' ? b.code : a.status} ${b.msg.slice(0, 200)}`
-          : describe('HMS', a);
-      return allFailed(ids, message);
+      return allFailed(
+        ids,
+        `HMS refused a freshly fetched access token for ${o.label}: check options.appId and the app secret`,
+      );
     });
+  };
 
   return slicedGateway('hms', o, MAX_TOKENS, problem, sendItems);
 }

@@ -2,20 +2,10 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hmsAnswer, json, miAnswer } from './mock-vendor-answers';
+import type { MockState, VendorSeen } from './mock-vendor-answers';
 
-/** A request one of the mock gateways received. */
-export interface VendorSeen {
-  gateway: 'fcm' | 'hms' | 'mi';
-  devices: string[];
-  headers: IncomingMessage['headers'];
-  body: Record<string, unknown>;
-  at: number;
-}
-
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
+export type { VendorSeen } from './mock-vendor-answers';
 
 async function read(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -25,9 +15,10 @@ async function read(req: IncomingMessage): Promise<string> {
 
 /**
  * Local FCM, HMS and Xiaomi gateways for tests, on one plain HTTP server. Device ids decide the
- * answer: `gone` unregistered / illegal, `busy` 429 the first time, `down` 5xx the first time,
- * `slow` no answer in time the first time; the rest succeed. Access tokens are handed out by the
- * token endpoints, and `revokeTokens()` makes those issued so far refused.
+ * answer: `gone` unregistered / illegal, `busy` rate-limited the first time (FCM 429, HMS 503,
+ * Xiaomi 10027), `down` 5xx the first time, `slow` (FCM) no answer in time the first time,
+ * `code-<n>` (HMS, Xiaomi) refused with result code n; the rest succeed. Access tokens are handed
+ * out by the token endpoints, and `revokeTokens()` makes those issued so far expired.
  */
 export async function startMockVendors(opts: { hmsAppSecret: string; miAppSecret: string }) {
   const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -51,10 +42,15 @@ export async function startMockVendors(opts: { hmsAppSecret: string; miAppSecret
   };
   const remember = (gateway: string, devices: string[]) =>
     devices.forEach((d) => tried.add(`${gateway}/${d}`));
-  const issue = (gateway: 'fcm' | 'hms') => {
+  /** Which app each HMS access token was issued to: Huawei refuses it for another app's URL. */
+  const issuedTo = new Map<string, string>();
+  /** Refuses every HMS access token, as Push Kit does one fetched for another app (80200001). */
+  let refuseHms = false;
+  const issue = (gateway: 'fcm' | 'hms', clientId = '') => {
     tokenRequests[gateway]++;
     const token = `${gateway}-access-${issued.size + 1}`;
     issued.add(token);
+    issuedTo.set(token, clientId);
     return token;
   };
   const bearer = (req: IncomingMessage) => {
@@ -71,6 +67,18 @@ export async function startMockVendors(opts: { hmsAppSecret: string; miAppSecret
       claims.aud === `${base}/google/token` &&
       claims.scope === 'https://www.googleapis.com/auth/firebase.messaging'
     );
+  };
+
+  const state: MockState = {
+    seen,
+    firstTime,
+    remember,
+    miAppSecret: opts.miAppSecret,
+    hmsToken: (authorization, app) => {
+      const token = authorization.replace(/^Bearer /, '');
+      if (!issued.has(token) || issuedTo.get(token) !== app || refuseHms) return 'refused';
+      return revoked.has(token) ? 'expired' : 'accepted';
+    },
   };
 
   const slowly = (res: ServerResponse, answer: () => void) => {
@@ -94,7 +102,11 @@ export async function startMockVendors(opts: { hmsAppSecret: string; miAppSecret
         const f = new URLSearchParams(text);
         if (f.get('grant_type') !== 'client_credentials' || f.get('client_secret') !== opts.hmsAppSecret)
           return json(res, 400, { error: 1101, error_description: 'invalid client' });
-        return json(res, 200, { access_token: issue('hms'), expires_in: 3600 });
+        return json(res, 200, {
+          access_token: issue('hms', f.get('client_id') ?? ''),
+          expires_in: 3600,
+          token_type: 'Bearer',
+        });
       }
       if (url === '/v1/projects/demo-project/messages:send') {
         const body = JSON.parse(text) as { message: { token: string } };
@@ -125,48 +137,9 @@ export async function startMockVendors(opts: { hmsAppSecret: string; miAppSecret
         if (first && device.startsWith('slow')) return slowly(res, () => json(res, 200, { name: 'late' }));
         return json(res, 200, { name: `projects/demo-project/messages/${seen.length}` });
       }
-      if (url === '/v1/hms-app/messages:send') {
-        const body = JSON.parse(text) as { message: { token: string[] } };
-        const devices = body.message.token;
-        seen.push({ gateway: 'hms', devices, headers: req.headers, body, at: Date.now() });
-        if (!bearer(req)) return json(res, 401, { code: '80200003', msg: 'OAuth token expired' });
-        const busy = firstTime('hms', devices, 'busy');
-        const down = firstTime('hms', devices, 'down');
-        remember('hms', devices);
-        if (busy) return json(res, 429, { code: '80300010', msg: 'too many' }, { 'retry-after': '0' });
-        if (down) return json(res, 503, { code: '81000001', msg: 'system error' });
-        const illegal = devices.filter((d) => d.startsWith('gone'));
-        if (illegal.length === devices.length)
-          return json(res, 200, { code: '80300007', msg: 'All the tokens are invalid' });
-        if (illegal.length)
-          return json(res, 200, {
-            code: '80100000',
-            msg: JSON.stringify({
-              success: devices.length - illegal.length,
-              failure: illegal.length,
-              illegal_tokens: illegal,
-            }),
-          });
-        return json(res, 200, { code: '80000000', msg: 'Success', requestId: String(seen.length) });
-      }
-      if (url === '/v3/message/regid') {
-        const f = Object.fromEntries(new URLSearchParams(text));
-        const devices = (f.registration_id ?? '').split(',');
-        seen.push({ gateway: 'mi', devices, headers: req.headers, body: f, at: Date.now() });
-        if (req.headers.authorization !== `key=${opts.miAppSecret}`)
-          return json(res, 200, { result: 'error', code: 22000, reason: 'invalid appSecret' });
-        const busy = firstTime('mi', devices, 'busy');
-        const down = firstTime('mi', devices, 'down');
-        remember('mi', devices);
-        if (busy) return json(res, 429, { result: 'error', code: 200001 }, { 'retry-after': '0' });
-        if (down) return json(res, 502, { result: 'error' });
-        const bad = devices.filter((d) => d.startsWith('gone')).join(',');
-        return json(res, 200, {
-          result: 'ok',
-          code: 0,
-          data: { id: `m${seen.length}`, ...(bad ? { bad_regids: bad } : {}) },
-        });
-      }
+      const hmsApp = /^\/v1\/([^/]+)\/messages:send$/.exec(url)?.[1];
+      if (hmsApp !== undefined) return hmsAnswer(state, req, res, hmsApp, text);
+      if (url === '/v3/message/regid') return miAnswer(state, req, res, text);
       json(res, 404, { error: `no route ${url}` });
     });
   });
@@ -178,6 +151,9 @@ export async function startMockVendors(opts: { hmsAppSecret: string; miAppSecret
     seen,
     tokenRequests,
     revokeTokens: () => issued.forEach((t) => revoked.add(t)),
+    refuseHmsTokens: (on: boolean) => {
+      refuseHms = on;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

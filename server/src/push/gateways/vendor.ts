@@ -76,10 +76,6 @@ export async function sendSlices(
   return out;
 }
 
-/** Per-device results of a slice the vendor accepted, naming the ids it found invalid. */
-export const resultsNaming = (ids: string[], invalid: ReadonlySet<unknown>): DeliveryResult[] =>
-  ids.map((id): DeliveryResult => (invalid.has(id) ? { status: 'invalidToken' } : { status: 'ok' }));
-
 /** The same error for every device of a slice. */
 export const allFailed = (ids: string[], message: string): DeliveryResult[] =>
   ids.map((): DeliveryResult => ({ status: 'error', message }));

@@ -75,6 +75,7 @@ describe('FCM, HMS and Xiaomi adapters', () => {
       ['ok-m', 'mi'],
       ['gone-m', 'mi'],
       ['down-m', 'mi'],
+      ['busy-m', 'mi'],
       ['ok-o', 'oppo'],
       ['own', undefined],
     ];
@@ -101,11 +102,11 @@ describe('FCM, HMS and Xiaomi adapters', () => {
     const rec = await record(t, id);
     expect(rec).toMatchObject({
       status: 'done',
-      devices: 13,
-      successes: 9,
+      devices: 14,
+      successes: 10,
       fcmSuccesses: 4,
       hmsSuccesses: 2,
-      miSuccesses: 2,
+      miSuccesses: 3,
       lcSuccesses: 1,
       invalidTokens: 3,
     });
@@ -115,12 +116,14 @@ describe('FCM, HMS and Xiaomi adapters', () => {
     for (const dead of ['gone-f', 'gone-h', 'gone-m']) expect(await exists(ids[dead] as string)).toBe(false);
     expect(await exists(ids['ok-f'] as string)).toBe(true);
 
-    // Retried until they succeeded: busy (429), down (5xx), slow (no answer in time).
+    // Retried until they succeeded: busy (FCM 429, HMS 503, Xiaomi 10027), down (5xx), slow (no
+    // answer in time).
     expect(seenBy('fcm', 'busy-f')).toHaveLength(2);
     expect(seenBy('fcm', 'down-f')).toHaveLength(2);
     expect(seenBy('fcm', 'slow-f')).toHaveLength(2);
     expect(seenBy('hms', 'busy-h')).toHaveLength(2);
     expect(seenBy('mi', 'down-m')).toHaveLength(2);
+    expect(seenBy('mi', 'busy-m')).toHaveLength(2);
     // One access token served every FCM and HMS request.
     expect(gw.tokenRequests).toEqual({ fcm: 1, hms: 1 });
 

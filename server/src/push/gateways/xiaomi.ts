@@ -1,7 +1,8 @@
-import { call, describe, form, transient } from './http';
+import { call, form } from './http';
 import { networkSettings, ProfileOptions } from './options';
 import type { DeliveryGateway, DeliveryItem, ProfileSettings } from './types';
-import { allFailed, resultsNaming, sendSlice, slicedGateway, ttlSeconds } from './vendor';
+import { sendSlice, slicedGateway, ttlSeconds } from './vendor';
+import { xiaomiOutcome } from './xiaomi-codes';
 import type { VendorMessage } from './vendor';
 
 export const XIAOMI_BASE = 'https://api.xmpush.xiaomi.com';
@@ -32,7 +33,10 @@ export function xiaomiFields(
 
 /**
  * Xiaomi MiPush: `Authorization: key=<AppSecret>`, `/v3/message/regid` with up to 1000 regids;
- * the regids MiPush lists in `data.bad_regids` are invalid.
+ * xiaomi-codes.ts reads the answers. MiPush accepts unknown regids without complaint: its feedback
+ * API for them (`/v1/feedback/fetch_invalid_regids`) is marked offline in Xiaomi's server SDK
+ * guide (https://dev.mi.com/xiaomihyperos/documentation/detail?pId=1558), which points to
+ * delivery receipts instead, so nothing here polls it.
  *
  * Options: packageName, baseUrl, timeoutMs, retries, retryBaseMs, maxRetryWaitMs. Secret: appSecret.
  */
@@ -59,24 +63,7 @@ export function createXiaomi(profile: ProfileSettings): DeliveryGateway {
         net.timeoutMs,
         signal,
       );
-      const t = transient(a);
-      if (t) return t;
-      const b = (a.body ?? {}) as {
-        code?: number;
-        result?: string;
-        reason?: string;
-        data?: { bad_regids?: string };
-      };
-      if (a.status === 200 && b.code === 0) {
-        const listed = b.data?.bad_regids;
-        const bad = new Set(typeof listed === 'string' ? listed.split(',').filter(Boolean) : []);
-        return resultsNaming(ids, bad);
-      }
-      const message =
-        typeof b.reason === 'string'
-          ? `Xiaomi refused the message: ${typeof b.code === 'number' ? b.code : a.status} ${b.reason.slice(0, 200)}`
-          : describe('Xiaomi', a);
-      return allFailed(ids, message);
+      return xiaomiOutcome(a, ids, o.label);
     });
 
   return slicedGateway('xiaomi', o, MAX_REGIDS, problem, sendItems);

@@ -27,8 +27,21 @@ function channelOf(t: Target): { channel: Channel; deviceId: string | undefined 
   return { channel: 'lc', deviceId: str(f.installationId) };
 }
 
+type Built = { payload: unknown; digest: string } | { error: string };
+
+/**
+ * Payloads already built within one chunk, by what they depend on: a chunk's devices mostly share
+ * one (each Android channel; iOS devices of one topic, team and badge), so it is built and
+ * hashed once instead of once a device. Payloads are never changed after they are built.
+ */
+export type PayloadMemo = Map<string, Built>;
+
 /** Routes one target of a push and builds its payload in the form its gateway takes. */
-export function routeTarget(t: Target, req: PushRequest, ctx: { expiresAt: Date | null; now: Date }): Routed {
+export function routeTarget(
+  t: Target,
+  req: PushRequest,
+  ctx: { expiresAt: Date | null; now: Date; memo?: PayloadMemo },
+): Routed {
   const { channel, deviceId } = channelOf(t);
   if (!deviceId)
     return {
@@ -42,26 +55,49 @@ export function routeTarget(t: Target, req: PushRequest, ctx: { expiresAt: Date 
     };
   // Doc 2 prod: "With certificates, a deviceProfile on the installation takes priority".
   const profile = str(t.fields.deviceProfile) ?? req.deviceProfile ?? DEFAULT_PROFILE;
+  const built = payloadOf(t, req, channel, ctx);
+  if ('error' in built) return { channel, error: built.error };
+  return { channel, profile, deviceId, payload: built.payload, digest: built.digest };
+}
+
+/** The payload for `t` on `channel`, from `ctx.memo` when a device with the same inputs had one. */
+function payloadOf(
+  t: Target,
+  req: PushRequest,
+  channel: Channel,
+  ctx: { expiresAt: Date | null; now: Date; memo?: PayloadMemo },
+): Built {
+  const badge = typeof t.fields.badge === 'number' && Number.isFinite(t.fields.badge) ? t.fields.badge : 0;
+  const topic = req.topic ?? str(t.fields.apnsTopic);
+  const teamId = req.apnsTeamId ?? str(t.fields.apnsTeamId);
+  // Everything an iOS payload reads from its installation; Android payloads read none of it.
+  const key = channel === 'ios' ? JSON.stringify([channel, badge, topic ?? null, teamId ?? null]) : channel;
+  const hit = ctx.memo?.get(key);
+  if (hit) return hit;
+  const built = buildPayload(req, channel, { ...ctx, badge, topic, teamId });
+  ctx.memo?.set(key, built);
+  return built;
+}
+
+function buildPayload(
+  req: PushRequest,
+  channel: Channel,
+  ctx: { expiresAt: Date | null; now: Date; badge: number; topic?: string; teamId?: string },
+): Built {
   const d = channelData(req.data, channel);
   const common = { expiresAt: ctx.expiresAt, notificationChannel: req.notificationChannel };
   let payload: unknown;
   if (channel === 'ios') {
-    const badge = typeof t.fields.badge === 'number' && Number.isFinite(t.fields.badge) ? t.fields.badge : 0;
-    const apns = apnsRequest(d, {
-      topic: req.topic ?? str(t.fields.apnsTopic),
-      expiresAt: ctx.expiresAt,
-      badge,
-    });
-    if ('error' in apns) return { channel, error: apns.error };
-    const teamId = req.apnsTeamId ?? str(t.fields.apnsTeamId);
+    const apns = apnsRequest(d, { topic: ctx.topic, expiresAt: ctx.expiresAt, badge: ctx.badge });
+    if ('error' in apns) return { error: apns.error };
     payload = {
       ...apns,
       environment: req.prod === 'dev' ? 'development' : 'production',
-      ...(teamId ? { teamId } : {}),
+      ...(ctx.teamId ? { teamId: ctx.teamId } : {}),
     };
   } else {
     const problem = androidProblem(d, channel);
-    if (problem) return { channel, error: problem };
+    if (problem) return { error: problem };
     payload =
       channel === 'lc'
         ? ownChannelMessage(d, common)
@@ -69,7 +105,7 @@ export function routeTarget(t: Target, req: PushRequest, ctx: { expiresAt: Date 
           ? fcmMessage(d, { ...common, now: ctx.now })
           : vendorMessage(d, common);
   }
-  return { channel, profile, deviceId, payload, digest: digestOf(payload) };
+  return { payload, digest: digestOf(payload) };
 }
 
 /** The target of a /push/devices id: the request names the type, vendor and profile of every id. */
