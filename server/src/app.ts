@@ -55,6 +55,8 @@ import type { SignHookConfig } from './im/sign-hook';
 import { DEFAULT_LIMITS } from './realtime/context';
 import type { RealtimeContext, RealtimeLimits } from './realtime/context';
 import { sweepOrphanWills } from './realtime/commands/wills';
+import { sweepDeadPresence } from './realtime/presence-sweep';
+import { markBroadcastDelivered } from './realtime/missed-broadcasts';
 import { Hub } from './realtime/hub';
 import { Presence } from './realtime/presence';
 import { Registry } from './realtime/registry';
@@ -171,6 +173,9 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   await migrate(sql, 'lc_rtm_migrations', realtimeMigrations);
   const notices = new Notices(sql, clock, (err) => logError(err));
   const hub = new Hub(new Registry(presence), bus, presence, notices);
+  presence.onRevived = () => hub.registry.reassert();
+  hub.onEveryone = (m) =>
+    void markBroadcastDelivered(sql, m.ts, presence.timeoutMs).catch((err: unknown) => logError(err));
   const tokens = new TokenStore(sql);
   const im = await createImArea({
     sql,
@@ -224,6 +229,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       afterReset: async (tx) => {
         await ensureBuiltinClasses(tx, classes);
         classPolicy.permissions.forget();
+        settings.forget();
         await push.afterReset(tx);
         await im.afterReset(tx);
       },
@@ -264,13 +270,15 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     log: (err) => logError(err),
   };
   const realtime = attachRealtime(http.server, rtm);
-  // The wills of a process that died are sent by whichever live process runs this job.
+  // The wills of a process that died are sent by whichever live process runs this job, and the
+  // presence rows it left are deleted.
   registerRecurring(jobs, 'rtm.orphan-wills', Math.floor(presence.timeoutMs / 2), async () => {
     await sweepOrphanWills(rtm, presence.timeoutMs);
+    await sweepDeadPresence(sql, presence.timeoutMs);
   });
   logError = (err) => http.log.error({ err }, 'background or batch element failure');
   worker.start();
-  maintenance.start();
+  await maintenance.start();
   jobs.start();
   return {
     http,

@@ -75,6 +75,8 @@ const envSchema = z
     RTM_NODE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).optional(),
     /** How long a dead process's background jobs wait before another process takes them over. */
     JOBS_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+    /** Background jobs (push chunks, sweeps) one process runs at once, on Postgres. */
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   })
   .refine((c) => c.LC_APP_KEY !== c.LC_MASTER_KEY, {
     message: 'LC_MASTER_KEY must differ from LC_APP_KEY',

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
       ...(config.LC_MESSAGE_QUOTA ? { imMessagesPerMinute: config.LC_MESSAGE_QUOTA } : {}),
     },
     filesDir: filesDirOf(config),
-    jobs: { leaseMs: config.JOBS_LEASE_MS },
+    jobs: { leaseMs: config.JOBS_LEASE_MS, concurrency: config.JOBS_CONCURRENCY },
     pushConfig: loadPushConfig(config.PUSH_CONFIG_FILE),
     pushRecordRetentionDays: config.PUSH_RECORD_RETENTION_DAYS,
     ...(config.LC_RTM_SIGN_HOOK_URL

@@ -20,4 +20,6 @@ export interface ImDeps {
   signHook: SignHook | undefined;
   /** The live connections (the realtime gateway). */
   live: ImLive;
+  /** Told of each stored message, which rewrites its conversation's row (lm): maintenance counts it. */
+  noteSend: () => void;
 }

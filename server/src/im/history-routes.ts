@@ -5,7 +5,9 @@ import { requireMaster } from '../http/require-master';
 import type { ApiRequest, ApiResponse } from '../http/types';
 import type { ImDeps } from './deps';
 import { parseHistory } from './history';
+import { notFound } from './conversations';
 import { historyPage } from './messages';
+import type { ConvKind } from './kinds';
 
 export type HistoryScope = { where: string[]; params: unknown[] };
 
@@ -31,15 +33,21 @@ function checkSignature(d: ImDeps, req: ApiRequest, convId: string): void {
     throw new ApiError(401, LcCode.Unauthorized, 'The history signature does not match.');
 }
 
-/** One history read (Doc 3 History query parameters) within `scope`. */
+/**
+ * One history read (Doc 3 History query parameters) within `scope`. With `kind`, `convId` must
+ * be a conversation of that kind (404 otherwise), checked in the page's own statement.
+ */
 export async function readHistory(
   d: ImDeps,
   req: ApiRequest,
   scope: HistoryScope,
   convId = '',
+  kind?: ConvKind | 'any',
 ): Promise<ApiResponse> {
   requireMaster(req.auth, 'reading message history');
   const h = parseHistory(req.query);
   if ((await d.settings.get(req.sql)).imHistorySignature) checkSignature(d, req, convId);
-  return { body: await historyPage(req.sql, scope, h) };
+  const page = await historyPage(req.sql, scope, h, kind && { id: convId, kind });
+  if (kind && !page.found) throw notFound(kind, convId);
+  return { body: page.records };
 }

@@ -6,11 +6,13 @@ import type { ObjectApiDeps } from '../services/object-api';
 import type { WriteService } from '../services/objects';
 import type { SettingsService } from '../services/settings';
 import type { ClassRegistry } from '../store/classes';
+import { clientBlacklistRoutes } from './client-blacklist-routes';
 import { clientRoutes } from './client-routes';
 import { conversationRoutes } from './conversation-routes';
 import { Conversations } from './conversations';
 import type { ImDeps } from './deps';
 import { globalRoutes } from './global-routes';
+import { CONVERSATION_CLASS } from './kinds';
 import { IM_TABLES, imMigrations } from './migrations';
 import { NO_LIVE } from './live';
 import type { ImLive } from './live';
@@ -73,6 +75,7 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
     push: d.push,
     signHook: d.signHook ? new SignHook(d.signHook, d.appId) : undefined,
     live: d.live ?? NO_LIVE,
+    noteSend: () => d.accounts.writes.onWrite(CONVERSATION_CLASS, 1),
   };
   registerRecurring(d.jobs, 'im.temp-sweep', TEMP_SWEEP_EVERY_MS, async () => {
     await sweepExpiredTemporary(d.sql, d.clock.now());
@@ -88,6 +91,7 @@ export async function createImArea(d: ImAreaDeps): Promise<ImArea> {
       roomRoutes(router, deps);
       serviceRoutes(router, deps);
       clientRoutes(router, deps);
+      clientBlacklistRoutes(router, deps);
       globalRoutes(router, deps);
       statsRoutes(router, deps, daily);
       v11Routes(router, deps);

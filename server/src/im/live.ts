@@ -39,6 +39,8 @@ export interface ImLive {
   /** Doc 3 global broadcast: every client online now, on every process (`m.to` is not read). */
   messageEveryone(m: LiveMessage): void;
   patch(p: LivePatch): void;
+  /** A client blocked (on) or unblocked conversations: its sessions stop or resume their messages. */
+  clientBlocks(clientId: string, convIds: string[], on: boolean): void;
   kick(clientId: string, reason: string | undefined): Promise<void>;
   /** Who of `clientIds` is online; `tx`: read inside the caller's open transaction. */
   online(clientIds: string[], tx?: Sql): Promise<string[]>;
@@ -52,6 +54,7 @@ export const NO_LIVE: ImLive = {
   message: () => undefined,
   messageEveryone: () => undefined,
   patch: () => undefined,
+  clientBlocks: () => undefined,
   kick: () => Promise.resolve(),
   online: () => Promise.resolve([]),
   onlineCount: () => Promise.resolve(0),

@@ -49,11 +49,6 @@ export interface NewMessage {
 const SORTED = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
 
 /**
- * 22 url-safe characters, like the message ids LeanCloud hands out: 8 for the time (ms) and 14
- * random ones. Ids made later sort later, so a new id's place in the unique index is at its end,
- * which stays in memory, instead of anywhere in an index of millions of messages.
- */
-/**
  * A typed message's _lctype (Doc 3: -1 text, -2 image, ...; apps add their own positive ones),
  * or null for text that is not a JSON object with an integer _lctype.
  */
@@ -67,6 +62,11 @@ export function lctypeOf(data: string): number | null {
   }
 }
 
+/**
+ * 22 url-safe characters, like the message ids LeanCloud hands out: 8 for the time (ms) and 14
+ * random ones. Ids made later sort later, so a new id's place in the unique index is at its end,
+ * which stays in memory, instead of anywhere in an index of millions of messages.
+ */
 export function newMessageId(now = Date.now()): string {
   let time = '';
   for (let t = Math.floor(now), i = 0; i < 8; i++, t = Math.floor(t / 64)) time = SORTED[t % 64] + time;
@@ -172,13 +172,34 @@ export function messageRecord(r: MessageRow): Record<string, unknown> {
 const COLUMNS = `conv_id, ts::text AS ts, msg_id, kind, from_client, data, to_clients, broadcast, global,
   valid_till::text AS valid_till, recalled, bin, from_ip, patched_at::text AS patched_at, extra`;
 
-/** One page of history under `scope` (SQL conditions over lc_im_messages with params $1..$n). */
+/**
+ * One page of history under `scope` (SQL conditions over lc_im_messages with params $1..$n) as
+ * Doc 3 Message records. With `conv`, the same statement (one round trip) tells whether that
+ * conversation exists as that kind; the page is read only when it does.
+ */
 export async function historyPage(
   sql: Sql,
   scope: { where: string[]; params: unknown[] },
   h: HistoryQuery,
-): Promise<Record<string, unknown>[]> {
-  return (await historyRows(sql, scope, h)).map(messageRecord);
+  conv?: { id: string; kind: ConvKind | 'any' },
+): Promise<{ found: boolean; records: Record<string, unknown>[] }> {
+  if (!conv) return { found: true, records: (await historyRows(sql, scope, h)).map(messageRecord) };
+  const page = pageQuery(scope, h, `${COLUMNS}, lc_im_messages.ts AS sort_ts`);
+  const params = [...page.params, conv.id];
+  const dir = h.reversed ? 'ASC' : 'DESC';
+  // One row with no message when the conversation is missing or the page empty.
+  const rows = await sql.query<MessageRow & { found: boolean }>(
+    `SELECT f.found, m.* FROM (
+       SELECT EXISTS (SELECT 1 FROM ${tableFor(CONVERSATION_CLASS)} c
+         WHERE c.id = $${params.length}::text AND ${KIND_SQL[conv.kind]}) AS found
+     ) f LEFT JOIN LATERAL (${page.text}) m ON f.found
+     ORDER BY m.sort_ts ${dir}, m.msg_id ${dir}`,
+    params,
+  );
+  return {
+    found: rows[0]?.found === true,
+    records: rows.filter((r) => r.msg_id !== null).map(messageRecord),
+  };
 }
 
 /** The rows of one history page, in the page's order. */
@@ -187,15 +208,24 @@ export async function historyRows(
   scope: { where: string[]; params: unknown[] },
   h: HistoryQuery,
 ): Promise<MessageRow[]> {
+  const page = pageQuery(scope, h, COLUMNS);
+  return sql.query<MessageRow>(page.text, page.params);
+}
+
+/** The SELECT of one history page under `scope`, in the page's order, with its params. */
+function pageQuery(
+  scope: { where: string[]; params: unknown[] },
+  h: HistoryQuery,
+  columns: string,
+): { text: string; params: unknown[] } {
   const c = historyClause(h, scope.params.length + 1);
   const params = [...scope.params, ...c.params, h.limit];
   const where = [...scope.where, ...c.where];
-  const rows = await sql.query<MessageRow>(
-    `SELECT ${COLUMNS} FROM lc_im_messages WHERE ${where.length ? where.join(' AND ') : 'true'}
+  return {
+    text: `SELECT ${columns} FROM lc_im_messages WHERE ${where.length ? where.join(' AND ') : 'true'}
      ORDER BY ${c.order} LIMIT $${params.length}`,
     params,
-  );
-  return rows;
+  };
 }
 
 export async function findMessage(sql: Sql, convId: string, msgId: string): Promise<MessageRow | undefined> {

@@ -175,6 +175,21 @@ export const imMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Conversations a client has blocked (LeanCloud's client-block-conversations): their messages
+    // do not reach it and nobody else adds it to them. By client for its sessions and its list, by
+    // conversation for the check when members are added.
+    id: '0009_client_blocks',
+    sql: `
+      CREATE TABLE lc_im_client_blocks (
+        client_id text COLLATE "C" NOT NULL,
+        conv_id text COLLATE "C" NOT NULL,
+        created_at bigint NOT NULL,
+        PRIMARY KEY (client_id, conv_id)
+      );
+      CREATE INDEX lc_im_client_blocks_by_conv ON lc_im_client_blocks (conv_id, client_id);
+    `,
+  },
 ];
 
 /** Tables the test-only reset empties (the _Conversation class goes with the other classes). */
@@ -189,4 +204,5 @@ export const IM_TABLES = [
   'lc_im_shutup',
   'lc_im_blocked',
   'lc_im_online',
+  'lc_im_client_blocks',
 ];

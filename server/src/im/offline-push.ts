@@ -116,5 +116,6 @@ export async function storeWithPush(
           return stored;
         });
   if (!sent) throw notFound(m.kind, m.convId);
+  if (!m.transient) d.noteSend();
   return sent;
 }

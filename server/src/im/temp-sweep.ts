@@ -29,11 +29,12 @@ const CONV_TABLES = [
   'lc_im_member_roles',
   'lc_im_shutup',
   'lc_im_blocked',
+  'lc_im_client_blocks',
 ];
 
 /**
  * Removes the temporary conversations expired at `now`, with their messages, read positions,
- * roles, mutes and blocks, in bounded batches so no one transaction holds many rows: messages go
+ * roles, mutes and blocks (clients' blocks of them too), in bounded batches so no one transaction holds many rows: messages go
  * a few thousand per statement first, then each batch of conversations and their other rows in
  * one transaction (with any message that came in meanwhile). An expiry that is not a number
  * counts as expired, as the realtime lookups refuse such a conversation already. Returns how

@@ -123,12 +123,11 @@ export function v11Routes(router: ApiRouter, d: ImDeps): void {
     if (msgid !== undefined) query.msgid = msgid;
     if (reversed !== undefined) query.reversed = reversed;
     if (limit !== undefined) query.limit = limit;
+    if (convid)
+      return readHistory(d, { ...req, query }, { where: ['conv_id = $1'], params: [convid] }, convid, 'any');
     let scope: HistoryScope = { where: [], params: [] };
-    if (convid) {
-      await d.conversations.require(req.sql, convid, 'any');
-      scope = { where: ['conv_id = $1'], params: [convid] };
-    } else if (from) scope = { where: ['from_client = $1', "kind <> 'sys'"], params: [from] };
-    return readHistory(d, { ...req, query }, scope, convid ?? '');
+    if (from) scope = { where: ['from_client = $1', "kind <> 'sys'"], params: [from] };
+    return readHistory(d, { ...req, query }, scope);
   });
 
   // Doc 3 Limits: /1.1/rtm/broadcast/subscriber sends subscription messages (to every subscriber).

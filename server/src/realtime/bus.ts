@@ -8,6 +8,8 @@ export type BusEvent =
   | { t: 'send'; to: Audience; cmd: Command; except?: string | undefined }
   | { t: 'kick'; peer: string; code: number; reason: string }
   | { t: 'conflict'; peer: string; tag: string; except: string }
+  /** A client blocked (on) or unblocked conversations: its sessions everywhere stop or resume their messages. */
+  | { t: 'blocks'; peer: string; cids: string[]; on: boolean }
   /** A push waits for these Android installations (the own channel, devices.ts). */
   | { t: 'own'; push: string; installations: string[] };
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { encodeFrame } from './proto/codec';
+import type { SharedFrame } from './proto/codec';
 import type { Command, Framing } from './proto/codec';
 
 /** One client session (an IMClient) on a connection: several may share one WebSocket. */
@@ -9,6 +10,8 @@ export interface Session {
   tag: string | undefined;
   conn: Connection;
   token: string;
+  /** Conversations the client has blocked: their messages are not delivered to it. */
+  blocks?: Set<string>;
 }
 
 /** Token bucket: `burst` commands at once, `perSecond` refilled. */
@@ -56,6 +59,12 @@ export class Connection {
   send(cmd: Command): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     this.ws.send(encodeFrame(cmd, this.framing));
+  }
+
+  /** A command encoded once for many recipients, addressed to `peerId` here. */
+  sendShared(frame: SharedFrame, peerId: string): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(frame.for(peerId, this.framing));
   }
 
   error(i: number | undefined, code: number, reason: string, peerId?: string): void {

@@ -4,6 +4,7 @@ import { changeMembers, countMembers, maxRead, queryConversations, startConversa
 import { muteConversation, updateConversation } from './commands/conv-settings';
 import { direct } from './commands/direct';
 import { updateMemberInfo } from './commands/member-info';
+import { byClient, clientBlacklist, queryClientBlacklist } from './commands/client-blacklist';
 import { blacklist, queryBlacklist, queryShutup, shutup } from './commands/moderation';
 import { logs } from './commands/logs';
 import { patch } from './commands/patch';
@@ -38,9 +39,10 @@ const HANDLERS: Record<string, Handler> = {
   'conv add_shutup': (ctx, s, cmd) => shutup(ctx, s, cmd, true),
   'conv remove_shutup': (ctx, s, cmd) => shutup(ctx, s, cmd, false),
   'conv query_shutup': queryShutup,
-  'blacklist block': (ctx, s, cmd) => blacklist(ctx, s, cmd, true),
-  'blacklist unblock': (ctx, s, cmd) => blacklist(ctx, s, cmd, false),
-  'blacklist query': queryBlacklist,
+  // srcCid: a conversation blocks clients; srcPid: a client blocks conversations.
+  'blacklist block': (ctx, s, cmd) => (byClient(cmd) ? clientBlacklist : blacklist)(ctx, s, cmd, true),
+  'blacklist unblock': (ctx, s, cmd) => (byClient(cmd) ? clientBlacklist : blacklist)(ctx, s, cmd, false),
+  'blacklist query': (ctx, s, cmd) => (byClient(cmd) ? queryClientBlacklist : queryBlacklist)(ctx, s, cmd),
 };
 
 const keyOf = (cmd: Command) => (cmd.op ? `${cmd.cmd} ${cmd.op}` : String(cmd.cmd));

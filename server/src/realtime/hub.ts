@@ -4,6 +4,7 @@ import type { Audience, Bus, BusEvent } from './bus';
 import { RtmCode } from './codes';
 import type { Session } from './connection';
 import type { Command } from './proto/codec';
+import { SharedFrame } from './proto/codec';
 import type { Notices } from './notices';
 import type { Presence } from './presence';
 import type { Registry } from './registry';
@@ -54,7 +55,11 @@ export class Hub implements ImLive {
 
   messageEveryone(m: LiveMessage): void {
     this.send({ everyone: true }, directOf(m));
+    this.onEveryone(m);
   }
+
+  /** Told of each global broadcast handed to the clients online (their marks move). */
+  onEveryone: (m: LiveMessage) => void = () => undefined;
 
   patch(p: LivePatch): void {
     this.send(
@@ -83,6 +88,11 @@ export class Hub implements ImLive {
   kick(peer: string, reason: string | undefined): Promise<void> {
     this.bus.publish({ t: 'kick', peer, code: RtmCode.KickedByApp, reason: reason ?? 'Kicked by the app' });
     return Promise.resolve();
+  }
+
+  /** A client blocked or unblocked conversations: its sessions on every process learn it. */
+  clientBlocks(peer: string, cids: string[], on: boolean): void {
+    this.bus.publish({ t: 'blocks', peer, cids, on });
   }
 
   conflict(peer: string, tag: string, except: string): void {
@@ -131,6 +141,13 @@ export class Hub implements ImLive {
           this.closeSession(s, RtmCode.SessionConflict, 'Logged in on another device with the same tag.');
       return;
     }
+    if (e.t === 'blocks') {
+      for (const s of this.registry.sessionsOf(e.peer))
+        for (const cid of e.cids)
+          if (e.on) (s.blocks ??= new Set()).add(cid);
+          else s.blocks?.delete(cid);
+      return;
+    }
     if (e.t !== 'send') return;
     const peers =
       'room' in e.to
@@ -138,8 +155,12 @@ export class Hub implements ImLive {
         : 'everyone' in e.to
           ? this.registry.onlinePeers()
           : e.to.peers;
+    const cid =
+      e.cmd.cmd === 'direct' ? (e.cmd.directMessage as { cid?: unknown } | undefined)?.cid : undefined;
+    let frame: SharedFrame | undefined;
     for (const peer of new Set(peers))
       for (const s of this.registry.sessionsOf(peer))
-        if (`${s.conn.id}:${peer}` !== e.except) s.conn.send({ ...e.cmd, peerId: peer });
+        if (`${s.conn.id}:${peer}` !== e.except && !(typeof cid === 'string' && s.blocks?.has(cid)))
+          s.conn.sendShared((frame ??= new SharedFrame(e.cmd)), peer);
   }
 }

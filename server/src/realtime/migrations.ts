@@ -29,4 +29,15 @@ export const realtimeMigrations: readonly Migration[] = [
       CREATE INDEX lc_rtm_tokens_expiry ON lc_rtm_tokens (expires_at);
     `,
   },
+  {
+    // Per client, the timestamp of the newest global broadcast it got (live or at a login), so a
+    // login hands over the still-valid ones it missed, each once.
+    id: '0003_rtm_broadcast_marks',
+    sql: `
+      CREATE TABLE lc_rtm_broadcast_marks (
+        client_id text COLLATE "C" PRIMARY KEY,
+        ts bigint NOT NULL
+      );
+    `,
+  },
 ];

@@ -10,6 +10,12 @@ export const NODE_TIMEOUT_MS = 30_000;
 export class Presence {
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<unknown> = Promise.resolve();
+  private beaten = false;
+  /**
+   * Told when a beat finds this process taken for gone (its beat row stale or swept after a
+   * stall): its presence rows may have been swept too, so they are written again.
+   */
+  onRevived: () => void = () => undefined;
 
   constructor(
     private readonly sql: Sql,
@@ -28,6 +34,10 @@ export class Presence {
   }
 
   private async beat(): Promise<void> {
+    const [before] = await this.sql.query<{ stale: boolean }>(
+      `SELECT seen_at <= now() - interval '${this.timeoutMs} milliseconds' AS stale FROM lc_im_nodes WHERE node = $1`,
+      [this.node],
+    );
     await this.sql.query(
       `INSERT INTO lc_im_nodes (node, seen_at) VALUES ($1, now())
        ON CONFLICT (node) DO UPDATE SET seen_at = now()`,
@@ -38,6 +48,8 @@ export class Presence {
       [this.node],
     );
     this.onOthers(Number(row?.n ?? 0) > 0);
+    if (this.beaten && (!before || before.stale)) this.onRevived();
+    this.beaten = true;
   }
 
   /** In order, so an offline never overtakes the online before it. */

@@ -118,4 +118,45 @@ describe('conversation operation signatures', () => {
     expect(await add(4, 'add', ['cs2-zed'])).toMatchObject({ cmd: 'conv', op: 'added' });
     raw.close();
   });
+
+  it("sign a client's block of conversations as appid:clientid:convid::timestamp:nonce:action", async () => {
+    mode = 'good';
+    const owner = await open('cs3-owner');
+    const conv = (await owner.createConversation({ members: ['cs3-ann'] })) as Conversation;
+    const raw = new RawClient(wsUrlOf(t));
+    await raw.opened;
+    await raw.call({ cmd: 'session', op: 'open', i: 1, peerId: 'cs3-ann', appId });
+    // No SDK signs this action; the guide's form has no members (the empty field between convid
+    // and timestamp).
+    const signed = (action: string, cid = conv.id) => {
+      const { signature, timestamp, nonce } = sign([appId, 'cs3-ann', cid, '', action]);
+      return { s: signature, t: timestamp, n: nonce };
+    };
+    let i = 1;
+    const block = (op: string, extra: Record<string, unknown>) =>
+      raw.call({
+        cmd: 'blacklist',
+        op,
+        i: ++i,
+        peerId: 'cs3-ann',
+        blacklistMessage: { srcPid: 'cs3-ann', toCids: [conv.id], ...extra },
+      });
+    expect((await block('block', {})).errorMessage).toMatchObject({ code: 4302 });
+    expect((await block('block', signed('client-unblock-conversations'))).errorMessage).toMatchObject({
+      code: 4302,
+    });
+    expect((await block('block', signed('client-block-conversations', 'other'))).errorMessage).toMatchObject({
+      code: 4302,
+    });
+    expect(await block('block', signed('client-block-conversations'))).toMatchObject({
+      op: 'blocked',
+      blacklistMessage: { allowedPids: [conv.id] },
+    });
+    expect(signedMessages.at(-1)).toMatch(
+      new RegExp(`^test-app-id:cs3-ann:${conv.id}::\\d+:[0-9a-f]+:client-block-conversations$`),
+    );
+    expect((await block('unblock', {})).errorMessage).toMatchObject({ code: 4302 });
+    expect(await block('unblock', signed('client-unblock-conversations'))).toMatchObject({ op: 'unblocked' });
+    raw.close();
+  });
 });

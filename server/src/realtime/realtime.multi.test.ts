@@ -22,6 +22,9 @@ const loginAt = async (url: string, id: string, opts: Record<string, unknown> = 
 };
 const one = () => `${t.url.replace(/^http/, 'ws')}/`;
 const two = () => otherUrl;
+const onlineOf = async (ids: string[]) =>
+  (await t.request('POST', '/1.2/rtm/clients/check-online', { auth: 'master', body: { client_ids: ids } }))
+    .json.results as string[];
 const rich = (text: string) => JSON.stringify({ _lctype: -1, _lctext: text });
 
 beforeAll(async () => {
@@ -57,13 +60,7 @@ describe('clients on two servers', () => {
 
   it('online status is the union; a kick on one server closes the session on the other', async () => {
     const k = await loginAt(two(), 'mp-kick');
-    const online = async () =>
-      (
-        await t.request('POST', '/1.2/rtm/clients/check-online', {
-          auth: 'master',
-          body: { client_ids: ['mp-kick', 'mp-nobody'] },
-        })
-      ).json.results;
+    const online = () => onlineOf(['mp-kick', 'mp-nobody']);
     await expect.poll(online).toEqual(['mp-kick']);
     const closed = nextEvent<{ code: number; reason: string }>(k, Event.CLOSE);
     await t.request('POST', '/1.2/rtm/clients/mp-kick/kick', {
@@ -104,6 +101,9 @@ describe('clients on two servers', () => {
     const conflict = nextEvent(first, Event.CONFLICT);
     await loginAt(two(), 'mp-tag', { tag: 'phone' });
     await conflict;
+    // Each server records its presence after the login answers: wait until the second login is
+    // seen, so the next test's baseline counts it.
+    await expect.poll(() => onlineOf(['mp-tag'])).toEqual(['mp-tag']);
   });
 
   it('the overview counts clients of both servers online now and in the online history', async () => {

@@ -88,6 +88,10 @@ describe('temporary conversations', () => {
     await sql.query("INSERT INTO lc_im_shutup (conv_id, client_id, created_at) VALUES ($1, 'sweep-ben', 0)", [
       short.id,
     ]);
+    await sql.query(
+      "INSERT INTO lc_im_client_blocks (client_id, conv_id, created_at) VALUES ('sweep-ben', $1, 0)",
+      [short.id],
+    );
     const rowsOf = async (cid: string) => {
       const n = async (q: string) => (await sql.query<{ n: number }>(q, [cid]))[0]?.n;
       return {
@@ -97,9 +101,17 @@ describe('temporary conversations', () => {
         reads: await n('SELECT count(*)::int AS n FROM lc_im_reads WHERE conv_id = $1'),
         roles: await n('SELECT count(*)::int AS n FROM lc_im_member_roles WHERE conv_id = $1'),
         shutup: await n('SELECT count(*)::int AS n FROM lc_im_shutup WHERE conv_id = $1'),
+        clientBlocks: await n('SELECT count(*)::int AS n FROM lc_im_client_blocks WHERE conv_id = $1'),
       };
     };
-    expect(await rowsOf(short.id)).toMatchObject({ conv: 1, messages: 3, state: 1, roles: 1, shutup: 1 });
+    expect(await rowsOf(short.id)).toMatchObject({
+      conv: 1,
+      messages: 3,
+      state: 1,
+      roles: 1,
+      shutup: 1,
+      clientBlocks: 1,
+    });
 
     // Nothing of these is expired yet.
     const now = t.server.clock.now().getTime();
@@ -111,7 +123,15 @@ describe('temporary conversations', () => {
       messages: 1,
     });
     expect(removed).toBeGreaterThanOrEqual(1);
-    expect(await rowsOf(short.id)).toEqual({ conv: 0, messages: 0, state: 0, reads: 0, roles: 0, shutup: 0 });
+    expect(await rowsOf(short.id)).toEqual({
+      conv: 0,
+      messages: 0,
+      state: 0,
+      reads: 0,
+      roles: 0,
+      shutup: 0,
+      clientBlocks: 0,
+    });
     expect(await rowsOf(long.id)).toMatchObject({ conv: 1, messages: 3, state: 1 });
     expect(await rowsOf(kept.id)).toMatchObject({ conv: 1, messages: 3, state: 1 });
     expect(await sweepExpiredTemporary(sql, new Date(now + 120_000))).toBe(0);

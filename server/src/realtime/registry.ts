@@ -67,6 +67,13 @@ export class Registry {
     if (this.byPeer.has(peerId)) this.presence?.leftRoom(convId, peerId);
   }
 
+  /** Tells presence again of every client online here and the rooms they are in. */
+  reassert(): void {
+    for (const peer of this.byPeer.keys()) this.presence?.online(peer);
+    for (const [cid, members] of this.rooms)
+      for (const peer of members) if (this.byPeer.has(peer)) this.presence?.joinedRoom(cid, peer);
+  }
+
   roomMembers(convId: string): string[] {
     return [...(this.rooms.get(convId) ?? [])];
   }

@@ -1,7 +1,9 @@
 import { loginSignature } from '../im/client-routes';
 import { unreadByConversation } from '../im/unread';
 import { RtmCode, RtmError } from './codes';
+import { clientBlocks } from './commands/client-blacklist';
 import { dropWills } from './commands/wills';
+import { sendMissedBroadcasts } from './missed-broadcasts';
 import type { Connection, Session } from './connection';
 import type { RealtimeContext } from './context';
 import type { Command } from './proto/codec';
@@ -58,7 +60,13 @@ export async function openSession(ctx: RealtimeContext, conn: Connection, cmd: C
   if (earlier) ctx.hub.registry.remove(earlier);
   // One login per tag: the earlier one, on any other connection, is closed with CONFLICT.
   if (tag) ctx.hub.conflict(peerId, tag, conn.id);
-  const session: Session = { peerId, tag, conn, token: await ctx.tokens.issue(peerId, tag, now) };
+  const session: Session = {
+    peerId,
+    tag,
+    conn,
+    token: await ctx.tokens.issue(peerId, tag, now),
+    blocks: await clientBlocks(ctx.sql, peerId),
+  };
   conn.sessions.set(peerId, session);
   ctx.hub.registry.add(session);
   conn.send({
@@ -74,6 +82,7 @@ export async function openSession(ctx: RealtimeContext, conn: Connection, cmd: C
     peerId,
   ]);
   await sendUnread(ctx, session, now);
+  await sendMissedBroadcasts(ctx, session, now);
 }
 
 /** Protocol 2.3: after login, the conversations with unread messages, each with its newest one. */

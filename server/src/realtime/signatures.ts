@@ -22,13 +22,22 @@ export interface Signed {
  *   `appid:clientid:convid:sorted_member_ids:timestamp:nonce:action`
  * - conversation-block-clients / conversation-unblock-clients (blacklist block / unblock):
  *   `appid:clientid:convid:sorted_member_ids:timestamp:nonce:action`
+ * - client-block-conversations / client-unblock-conversations (a client blocks conversations):
+ *   `appid:clientid:convid::timestamp:nonce:action`, no members; several conversations in one
+ *   command stand in the convid place, ascending, joined by `:`.
  * sorted_member_ids: the client ids of the operation, ascending, joined by `:` (for create, the
  * members with the creator, as the SDK signs them).
  */
 export type ConversationAction =
   | { action: 'create'; members: string[] }
   | {
-      action: 'invite' | 'kick' | 'conversation-block-clients' | 'conversation-unblock-clients';
+      action:
+        | 'invite'
+        | 'kick'
+        | 'conversation-block-clients'
+        | 'conversation-unblock-clients'
+        | 'client-block-conversations'
+        | 'client-unblock-conversations';
       cid: string;
       members: string[];
     };

@@ -6,6 +6,7 @@ import type { Command } from '../proto/codec';
 import { findConversation, TEMP_PREFIX } from './find';
 import { addLastMessages, FLAG_COMPACT, FLAG_LAST_MESSAGE } from './last-message';
 import { blockedAmong } from './moderation';
+import { blockersAmong } from './client-blacklist';
 import { jsonObject, requiredString, stringList, sub } from './fields';
 import { internalRequest } from './request';
 import { checkConversationSignature } from '../signatures';
@@ -93,18 +94,38 @@ export async function changeMembers(
     members: asked,
   });
   const conv = await requireConversation(ctx, cm);
-  // Clients on the blacklist neither join nor are added: they come back as failures (4315).
+  // Clients on the blacklist neither join nor are added, nor are clients who blocked the
+  // conversation added by others: they come back as failures (4315).
   const blocked = op === 'add' ? await blockedAmong(ctx, conv.id, asked) : new Set<string>();
-  const ids = asked.filter((id) => !blocked.has(id));
-  const failedPids = blocked.size
-    ? [
-        {
-          code: RtmCode.ConversationBlacklisted,
-          reason: 'Blacklisted in the conversation.',
-          pids: [...blocked],
-        },
-      ]
-    : [];
+  const blockers =
+    op === 'add'
+      ? await blockersAmong(
+          ctx.sql,
+          conv.id,
+          asked.filter((id) => id !== s.peerId),
+        )
+      : new Set<string>();
+  const ids = asked.filter((id) => !blocked.has(id) && !blockers.has(id));
+  const failedPids = [
+    ...(blocked.size
+      ? [
+          {
+            code: RtmCode.ConversationBlacklisted,
+            reason: 'Blacklisted in the conversation.',
+            pids: [...blocked],
+          },
+        ]
+      : []),
+    ...(blockers.size
+      ? [
+          {
+            code: RtmCode.ConversationBlacklisted,
+            reason: 'Has blocked the conversation.',
+            pids: [...blockers],
+          },
+        ]
+      : []),
+  ];
   if (!ids.length) {
     reply(s, cmd, op === 'add' ? 'added' : 'removed', { cid: conv.id, allowedPids: [], failedPids });
     return;

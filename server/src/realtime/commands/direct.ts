@@ -20,7 +20,8 @@ export const MESSAGE_MAX_BYTES = 5 * 1024;
 export async function direct(ctx: RealtimeContext, s: Session, cmd: Command): Promise<void> {
   const dm = sub(cmd, 'directMessage');
   const cid = requiredString(dm, 'cid', 'The conversation id');
-  const conv = await findConversation(ctx, cid);
+  // Both reads at once: on Postgres they take two pool connections instead of two round trips in turn.
+  const [conv, shutup] = await Promise.all([findConversation(ctx, cid), isShutup(ctx, cid, s.peerId)]);
   if (!conv) throw new RtmError(RtmCode.InvalidMessagingTarget, `No conversation ${JSON.stringify(cid)}.`);
   const kind = kindOf(conv.data);
   const members = Array.isArray(conv.data.m) ? (conv.data.m as unknown[]) : [];
@@ -28,7 +29,7 @@ export async function direct(ctx: RealtimeContext, s: Session, cmd: Command): Pr
     throw new RtmError(RtmCode.InvalidMessagingTarget, 'Service conversations take messages through REST.');
   if (kind === 'conv' && !members.includes(s.peerId))
     throw new RtmError(RtmCode.InvalidMessagingTarget, `${s.peerId} is not a member of ${cid}.`);
-  if (kind === 'conv' && (await isShutup(ctx, cid, s.peerId)))
+  if (kind === 'conv' && shutup)
     throw new RtmError(RtmCode.ConversationNotAllowed, `${s.peerId} is muted in ${cid}.`);
   const binary = Buffer.isBuffer(dm.binaryMsg) && dm.binaryMsg.length > 0 ? dm.binaryMsg : undefined;
   const text = typeof dm.msg === 'string' ? dm.msg : '';

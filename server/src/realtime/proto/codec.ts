@@ -63,6 +63,30 @@ export function encodeCommand(cmd: Command): Uint8Array {
 
 /** The frame to send: bytes for protobuf framing, base64 text for the other. */
 export function encodeFrame(cmd: Command, framing: Framing): Buffer | string {
-  const bytes = encodeCommand(cmd);
-  return framing === 'base64' ? Buffer.from(bytes).toString('base64') : Buffer.from(bytes);
+  return frameOf(Buffer.from(encodeCommand(cmd)), framing);
+}
+
+const frameOf = (bytes: Buffer, framing: Framing): Buffer | string =>
+  framing === 'base64' ? bytes.toString('base64') : bytes;
+
+/** GenericCommand's peerId: field 4, length-delimited. */
+const PEER_ID_TAG = (4 << 3) | 2;
+
+/**
+ * One command for many recipients (a group's message), encoded once: each recipient's frame is the
+ * shared bytes with its own peerId appended. Protobuf reads fields in any order, so the appended
+ * field is the command's peerId; encoding a 500-member fan-out once saves 499 encodings.
+ */
+export class SharedFrame {
+  private readonly base: Buffer;
+
+  constructor(cmd: Command) {
+    const { peerId: _omitted, ...rest } = cmd;
+    this.base = Buffer.from(encodeCommand(rest));
+  }
+
+  for(peerId: string, framing: Framing): Buffer | string {
+    const field = protobuf.Writer.create().uint32(PEER_ID_TAG).string(peerId).finish();
+    return frameOf(Buffer.concat([this.base, field]), framing);
+  }
 }
