@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { FUZZ_HUGE_CLASS, HUGE_OBJECTS, limitQuery } from './limits';
 import { problemOf } from './checks';
 import { describeRequest, send } from './send';
-import { create, expectAlive, fuzzParameters, startFuzzServerWith, stopFuzzServer } from './runner';
+import { expectAlive, seedUnlimited, fuzzParameters, startFuzzServerWith, stopFuzzServer } from './runner';
 
 // Fuzz of what a query may cost (Doc 1 acceptance): catastrophic regular expressions, huge
 // strings read by wide $or and $in. Every reply meets runner.ts's rules (never a 500), except
@@ -14,7 +14,7 @@ const LIMIT_MS = 1000;
 
 beforeAll(async () => {
   await startFuzzServerWith({ statementTimeoutMs: LIMIT_MS });
-  for (const body of HUGE_OBJECTS) await create(FUZZ_HUGE_CLASS, body, 60_000);
+  await seedUnlimited(FUZZ_HUGE_CLASS, HUGE_OBJECTS);
 }, 180_000);
 afterAll(stopFuzzServer);
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { createObjects } from '../../services/create';
 import { startTestServer } from '../harness';
 import type { TestServer } from '../harness';
 import { problemOf } from './checks';
@@ -137,6 +138,22 @@ export async function startFuzzServerWith(opts: Parameters<typeof startTestServe
     const cursor = r.status === 200 ? (JSON.parse(r.text) as { cursor?: unknown }).cursor : undefined;
     if (typeof cursor === 'string') seeded.cursors.push(cursor);
   }
+}
+
+/**
+ * Creates objects as the server itself, in one transaction free of the statement time limit: a
+ * file that starts its server with a short limit (fuzz-limits) still seeds 19 MB strings, whose
+ * insert alone takes close to a second on Postgres when the machine is busy.
+ */
+export async function seedUnlimited(className: string, bodies: Record<string, unknown>[]): Promise<void> {
+  const { sql, classes, clock } = t.server;
+  const results = await sql.transaction(async (tx) => {
+    if (tx.kind === 'postgres') await tx.query('SET LOCAL statement_timeout = 0');
+    return createObjects({ classes, clock, onWrite: () => undefined }, tx, className, bodies, {
+      fetchWhenSave: false,
+    });
+  });
+  for (const r of results) if (r instanceof Error) throw r;
 }
 
 /** Prints what the fuzz reached (and the survey) and closes the server (afterAll). */
