@@ -325,6 +325,24 @@ export const consoleRoutes = {
     response: uploadedFileSchema,
     access: 'im.broadcast',
   }),
+  /**
+   * Takes back an image uploaded for a message that was never sent (replaced by another, or the
+   * form left): only its uploader may, within a day of the upload.
+   */
+  withdrawMessageImage: route({
+    method: 'DELETE',
+    path: '/api/apps/:app/im/images/:id',
+    body: none,
+    response: empty,
+    access: 'im.moderate',
+  }),
+  withdrawServiceMessageImage: route({
+    method: 'DELETE',
+    path: '/api/apps/:app/im/service-images/:id',
+    body: none,
+    response: empty,
+    access: 'im.broadcast',
+  }),
   /** A _File's content as a thumbnail image (./file-preview.ts); the body is the image itself. */
   filePreview: route({
     method: 'GET',

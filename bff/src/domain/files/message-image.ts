@@ -1,6 +1,9 @@
 import type { MessageImageQuery, UploadedFile } from '@switchboard/shared';
-import { ConsoleError } from '../errors';
+import { beginAudit, completeAudit, outcomeOf, reported } from '../audit-outcome';
+import { ConsoleError, notFound } from '../errors';
+import { entryOf } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
+import { sendUpstream } from '../upstream-call';
 import { imageTypeOf } from './image-type';
 import { uploadFile } from './upload-file';
 
@@ -21,4 +24,42 @@ export async function uploadMessageImage(
   if (!type) throw new ConsoleError(415, 'bad_request', NOT_AN_IMAGE);
   const { conversation, ...file } = query;
   return uploadFile(ctx, file, bytes, type, conversation ? { conversation } : {});
+}
+
+export const NOT_YOUR_UPLOAD =
+  'Only an image you uploaded in this app in the last day can be taken back; this one is not such an image.';
+
+/**
+ * Deletes an image uploaded for a message that was not sent. The audit log is the proof of
+ * ownership: its uploader, through this console, in this app, within a day. Anything else is a
+ * 404, so the route tells nothing of files it does not hand back.
+ */
+export async function withdrawMessageImage(ctx: ProxyContext, objectId: string): Promise<void> {
+  const [own] = await ctx.sql.query(
+    `SELECT 1 FROM audit_log
+      WHERE action = 'file.upload' AND result = 'ok' AND app = $1 AND actor_id = $2
+        AND target->>'objectId' = $3 AND at > now() - interval '1 day'
+      LIMIT 1`,
+    [ctx.app.id, ctx.user.id, objectId],
+  );
+  if (!own) throw notFound(NOT_YOUR_UPLOAD);
+  const target = { class: '_File', objectId };
+  const [id = ''] = await beginAudit(ctx.sql, [
+    entryOf(ctx, { action: 'file.withdraw', target, summary: { reason: 'message image not sent' } }),
+  ]);
+  try {
+    await sendUpstream(ctx.client, {
+      method: 'DELETE',
+      path: `/1.1/files/${encodeURIComponent(objectId)}`,
+      query: {},
+      body: undefined,
+    });
+  } catch (e) {
+    const outcome = outcomeOf(e);
+    await completeAudit(ctx.sql, [
+      { id, result: outcome, status: e instanceof ConsoleError ? e.status : 500 },
+    ]);
+    throw reported(e, outcome);
+  }
+  await completeAudit(ctx.sql, [{ id, result: 'ok', status: 200 }]);
 }

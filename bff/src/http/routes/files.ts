@@ -7,7 +7,7 @@ import {
 import type { Permission } from '@switchboard/shared';
 import { Router } from 'express';
 import type { Request } from 'express';
-import { uploadMessageImage } from '../../domain/files/message-image';
+import { uploadMessageImage, withdrawMessageImage } from '../../domain/files/message-image';
 import { readBody } from '../../domain/files/read-body';
 import { FILE_TOO_BIG, uploadFile } from '../../domain/files/upload-file';
 import { ConsoleError } from '../../domain/errors';
@@ -37,15 +37,24 @@ export function fileRoutes(access: AppAccess): Router {
     res.json(await uploadFile(ctx, query, bytes, req.headers['content-type']));
   });
 
-  const images: [string, Permission][] = [
-    [consoleRoutes.uploadMessageImage.path, 'im.moderate'],
-    [consoleRoutes.uploadServiceMessageImage.path, 'im.broadcast'],
+  const images: [string, string, Permission][] = [
+    [consoleRoutes.uploadMessageImage.path, consoleRoutes.withdrawMessageImage.path, 'im.moderate'],
+    [
+      consoleRoutes.uploadServiceMessageImage.path,
+      consoleRoutes.withdrawServiceMessageImage.path,
+      'im.broadcast',
+    ],
   ];
-  for (const [path, permission] of images) {
+  for (const [path, withdrawPath, permission] of images) {
     r.post(path, async (req, res) => {
       const ctx = await access(req, permission);
       const query = parseBody(messageImageQuerySchema, singleQuery(req));
       res.json(await uploadMessageImage(ctx, query, await fileContent(req)));
+    });
+    r.delete(withdrawPath, async (req, res) => {
+      const ctx = await access(req, permission);
+      await withdrawMessageImage(ctx, typeof req.params.id === 'string' ? req.params.id : '');
+      res.json({});
     });
   }
 

@@ -136,3 +136,59 @@ describe('POST /api/apps/:app/im/images and /im/service-images', () => {
     expect(extra.status).toBe(400);
   });
 });
+
+describe('DELETE /api/apps/:app/im/images/:id and /im/service-images/:id', () => {
+  const withdraw = async (user: { email: string; password: string }, path: string, id: string) => {
+    const res = await fetch(`${bff.url}/api/apps/default/im/${path}/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      headers: { cookie: await cookieOf(user), 'x-switchboard-csrf': '1' },
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  const exists = async (id: string) => {
+    const res = await fetch(`${upstream.url}/1.1/files/${id}`, {
+      headers: { 'X-LC-Id': upstream.keys.appId, 'X-LC-Key': `${upstream.keys.masterKey},master` },
+    });
+    // Doc 1: a GET of an object that is not there answers 200 with an empty object.
+    const body = (await res.json()) as Record<string, unknown>;
+    return res.status === 200 && body.objectId === id;
+  };
+
+  it('take back an unsent image for its uploader, and only theirs', async () => {
+    const mine = await upload(support, 'images', { name: 'draft.png', conversation: 'conv2' }, png());
+    const id = mine.json.objectId as string;
+    const theirs = await upload(operator, 'service-images', { name: 'promo.png' }, png());
+    const other = theirs.json.objectId as string;
+
+    // Someone else's upload, a file nobody uploaded here, or a role that may not send: nothing goes.
+    const refused = await withdraw(support, 'images', other);
+    expect([refused.status, refused.json.message]).toEqual([404, expect.stringMatching(/you uploaded/)]);
+    expect((await withdraw(support, 'images', 'nosuchfile')).status).toBe(404);
+    expect((await withdraw(viewer, 'images', id)).status).toBe(403);
+    expect((await withdraw(support, 'service-images', id)).status).toBe(403);
+    expect(await exists(id)).toBe(true);
+    expect(await exists(other)).toBe(true);
+
+    const r = await withdraw(support, 'images', id);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(await exists(id)).toBe(false);
+    expect((await withdraw(operator, 'service-images', other)).status).toBe(200);
+    expect(await exists(other)).toBe(false);
+
+    const c = new ConsoleClient(bff.url);
+    await c.login(admin.email, admin.password);
+    const audit = await c.call('GET', '/api/audit?action=file.withdraw&limit=5');
+    expect(audit.json.results).toEqual([
+      expect.objectContaining({
+        actorEmail: operator.email,
+        result: 'ok',
+        target: { class: '_File', objectId: other },
+      }),
+      expect.objectContaining({
+        actorEmail: support.email,
+        result: 'ok',
+        target: { class: '_File', objectId: id },
+      }),
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { consoleRoutes } from '@switchboard/shared';
 import type { UploadedFile } from '@switchboard/shared';
-import { buildUrl } from './client';
+import { apiRequest, buildUrl } from './client';
 import { uploadBody } from './upload';
 
 type Progress = (sent: number, total: number) => void;
@@ -44,6 +44,24 @@ export function uploadMessageImage(
   const route = target.service ? consoleRoutes.uploadServiceMessageImage : consoleRoutes.uploadMessageImage;
   const query = { name: file.name, conversation: target.conversation };
   return upload(appPath(route.path, app), query, file, onProgress, signal);
+}
+
+/**
+ * Deletes an image uploaded for a message that was not sent (replaced, or the form left); the bff
+ * lets only its uploader do so, within a day.
+ */
+export function withdrawMessageImage(
+  app: string,
+  target: { service: boolean },
+  id: string,
+): Promise<unknown> {
+  const route = target.service
+    ? consoleRoutes.withdrawServiceMessageImage
+    : consoleRoutes.withdrawMessageImage;
+  return apiRequest(appPath(route.path, app).replace(':id', encodeURIComponent(id)), {
+    method: 'DELETE',
+    schema: route.response,
+  });
 }
 
 /**

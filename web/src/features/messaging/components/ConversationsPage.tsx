@@ -12,7 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
+import { useSearchParamsMerge } from '../../../lib/search-params';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
@@ -34,22 +35,30 @@ export const convName = (c: Conversation) => (typeof c.name === 'string' && c.na
 export function ConversationsPage() {
   const { t } = useTranslation();
   const app = useRequiredParam('app');
-  const [params, setParams] = useSearchParams();
+  const [params, merge] = useSearchParamsMerge();
   const kindParam = params.get('kind');
   const kind = isConvKind(kindParam) ? kindParam : '';
   const fieldParam = params.get('by');
   const field = isSearchField(fieldParam) ? fieldParam : 'name';
   const term = params.get('q') ?? '';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
+  // The form's own copy of what is picked and typed: the URL commits a navigation later, so a
+  // search sent right after picking a field must not read the field from the URL.
   const [typed, setTyped] = useState(term);
+  const [by, setBy] = useState<typeof field>(field);
+  // Back, forward or a link changes the URL: the form shows what the URL now searches for.
+  const [shown, setShown] = useState({ field, term });
+  if (shown.field !== field || shown.term !== term) {
+    setShown({ field, term });
+    setBy(field);
+    setTyped(term);
+  }
   const list = useConversations(app, { kind, where: conversationWhere(field, term), page });
   const canWrite = useAppPermission(app, 'im.moderate');
   const [creating, setCreating] = useState(false);
 
-  const update = (next: Record<string, string>) => {
-    const merged = { kind, by: field, q: term, ...next };
-    setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== '')));
-  };
+  // Any change but paging starts from the first page.
+  const update = (next: Record<string, string>) => merge({ page: undefined, ...next });
   const count = list.data?.count ?? 0;
 
   return (
@@ -66,7 +75,7 @@ export function ConversationsPage() {
         sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
         onSubmit={(e) => {
           e.preventDefault();
-          update({ q: typed.trim() });
+          update({ by, q: typed.trim() });
         }}
       >
         <TextField
@@ -89,8 +98,10 @@ export function ConversationsPage() {
           select
           size="small"
           label={t('messaging.conversations.searchBy')}
-          value={field}
-          onChange={(e) => update({ by: e.target.value })}
+          value={by}
+          onChange={(e) => {
+            if (isSearchField(e.target.value)) setBy(e.target.value);
+          }}
           sx={{ minWidth: 150 }}
         >
           {SEARCH_FIELDS.map((f) => (

@@ -20,6 +20,13 @@ function setup(kind: 'conversation' | 'service', permissions: string[]) {
       }),
     'POST /api/apps/default/1.2/rtm/conversations/conv1/messages': () =>
       json(200, { 'msg-id': 'm1', timestamp: 1 }),
+    'POST /api/apps/default/1.2/rtm/service-conversations/conv1/messages': () =>
+      json(200, { 'msg-id': 'm2', timestamp: 2 }),
+    ...Object.fromEntries(
+      ['images', 'service-images'].flatMap((path) =>
+        ['f1', 'f2'].map((id) => [`DELETE /api/apps/default/im/${path}/${id}`, () => json(200, {})]),
+      ),
+    ),
   });
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   // The browser's decoder: jsdom has none. A file named "broken…" does not decode.
@@ -31,8 +38,24 @@ function setup(kind: 'conversation' | 'service', permissions: string[]) {
         : Promise.resolve({ width: 3, height: 2, close: () => undefined }),
     ),
   );
-  renderWithProviders(<SendMessageForm app="default" kind={kind} convId="conv1" />);
-  return { calls };
+  const { unmount } = renderWithProviders(<SendMessageForm app="default" kind={kind} convId="conv1" />);
+  const withdrawn = () => calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname);
+  return { calls, unmount, withdrawn };
+}
+
+/** Picks `name` and lets the console's upload answer with the stored file `id`. */
+async function store(name: string, id: string) {
+  FakeXhr.last = undefined;
+  pick(new File(['PNG pixels'], name, { type: 'image/png' }));
+  await vi.waitFor(() => expect(FakeXhr.last).toBeDefined());
+  await FakeXhr.last!.answer(200, {
+    __type: 'File',
+    id,
+    objectId: id,
+    name,
+    url: `http://files.test/${name}`,
+  });
+  expect(await screen.findByText(new RegExp(`Stored ${name}`))).toBeInTheDocument();
 }
 
 async function chooseType(name: string) {
@@ -80,6 +103,44 @@ describe('SendMessageForm, image by upload', () => {
         },
       }),
     });
+  });
+
+  it('withdraws a stored image replaced by another, or left unsent, and keeps one sent', async () => {
+    const { unmount, withdrawn } = setup('conversation', ['im.read', 'im.moderate']);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'As client id' }), {
+      target: { value: 'support-bot' },
+    });
+    await chooseType('Image by upload');
+    await store('first.png', 'f1');
+    expect(withdrawn()).toEqual([]);
+    await store('second.png', 'f2');
+    await vi.waitFor(() => expect(withdrawn()).toEqual(['/api/apps/default/im/images/f1']));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Sent: message m1.');
+    unmount();
+    // The sent image (f2) stays in the app's files.
+    expect(withdrawn()).toEqual(['/api/apps/default/im/images/f1']);
+  });
+
+  it('withdraws the image held when the form goes away, or when another type is sent', async () => {
+    const first = setup('service', ['im.read', 'im.broadcast']);
+    await chooseType('Image by upload');
+    await store('sale.png', 'f1');
+    first.unmount();
+    await vi.waitFor(() => expect(first.withdrawn()).toEqual(['/api/apps/default/im/service-images/f1']));
+
+    vi.unstubAllGlobals();
+    const second = setup('conversation', ['im.read', 'im.moderate']);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'As client id' }), {
+      target: { value: 'support-bot' },
+    });
+    await chooseType('Image by upload');
+    await store('draft.png', 'f2');
+    await chooseType('Text');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Text' }), { target: { value: 'words instead' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Sent: message m1.');
+    await vi.waitFor(() => expect(second.withdrawn()).toEqual(['/api/apps/default/im/images/f2']));
   });
 
   it('uploads a service conversation’s image by the broadcast permission', async () => {

@@ -16,6 +16,7 @@ import type { ComposeInput, ComposeProblem, ComposeType } from '../utils/compose
 import { MESSAGE_MAX_BYTES, utf8Bytes } from '../utils/content';
 import type { ConvKind } from '../utils/kinds';
 import { ImageUploadField } from './ImageUploadField';
+import { useUnsentImage } from '../api/unsent-image';
 
 const EMPTY: ComposeInput = { type: 'text', text: '', imageUrl: '', latitude: '', longitude: '', custom: '' };
 
@@ -23,6 +24,7 @@ const EMPTY: ComposeInput = { type: 'text', text: '', imageUrl: '', latitude: ''
 export function SendMessageForm({ app, kind, convId }: { app: string; kind: ConvKind; convId: string }) {
   const { t } = useTranslation();
   const send = useSendMessage(app, kind, convId);
+  const unsent = useUnsentImage(app, kind === 'service');
   const [input, setInput] = useState<ComposeInput>(EMPTY);
   const [from, setFrom] = useState('');
   const [mentions, setMentions] = useState('');
@@ -65,7 +67,9 @@ export function SendMessageForm({ app, kind, convId }: { app: string; kind: Conv
     send.mutate(body, {
       onSuccess: (r) => {
         setSent(r['msg-id']);
-        // The next image is chosen afresh; the stored one stays in the app's files.
+        // A stored image that went out stays; one held while another type was sent is withdrawn.
+        if (input.type === 'imageUpload') unsent.sent();
+        else unsent.hold(undefined);
         setInput((v) => ({ ...EMPTY, type: v.type }));
       },
     });
@@ -123,7 +127,10 @@ export function SendMessageForm({ app, kind, convId }: { app: string; kind: Conv
             service={kind === 'service'}
             convId={convId}
             image={input.image}
-            onChange={(image) => setInput((v) => ({ ...v, image }))}
+            onChange={(image) => {
+              unsent.hold(image);
+              setInput((v) => ({ ...v, image }));
+            }}
           />
         )}
         {input.type === 'location' && (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, stubFetch } from '../../../test/fetch';
+import { typeInto, withoutAct } from '../../../test/events';
 import { renderRoutes } from '../../../test/render';
 import { DevicesPage } from './DevicesPage';
 
@@ -106,5 +107,33 @@ describe('the Devices page', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Channels' })).toBeNull();
     expect(within(dialog).getByText('news')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Delete installation' })).toBeNull();
+  });
+
+  it('keeps a platform just picked when a search follows at once, before the page has drawn it', async () => {
+    const { calls } = server();
+    const { router } = renderRoutes(routes, '/apps/default/push/devices?page=2');
+    await screen.findByRole('table', { name: 'Devices' });
+    const search = screen.getByRole('textbox', { name: /^Search/ });
+    const submit = screen.getByRole('button', { name: 'Search' });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Platform' }));
+    const ios = await screen.findByRole('option', { name: 'iOS' });
+    withoutAct(() => {
+      ios.click();
+      typeInto(search, 'news');
+      submit.click();
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?platform=ios&q=news'));
+    await waitFor(() => {
+      const lists = calls.filter(
+        (c) =>
+          c.url.pathname === '/api/apps/default/1.1/installations' && c.url.searchParams.get('limit') !== '0',
+      );
+      const where = JSON.parse(lists.at(-1)?.url.searchParams.get('where') ?? '{}') as Record<
+        string,
+        unknown
+      >;
+      expect(JSON.stringify(where)).toContain('"ios"');
+      expect(JSON.stringify(where)).toContain('news');
+    });
   });
 });

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StoredObject } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsMerge } from '../../../lib/search-params';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { useRequiredParam } from '../../../lib/routing';
@@ -25,7 +25,7 @@ import { PushTabs } from './PushTabs';
 export function DevicesPage() {
   const { t } = useTranslation();
   const app = useRequiredParam('app');
-  const [params, setParams] = useSearchParams();
+  const [params, merge] = useSearchParamsMerge();
   const term = params.get('q') ?? '';
   const platform = readPlatform(params.get('platform'));
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
@@ -34,14 +34,9 @@ export function DevicesPage() {
   const canSend = useAppPermission(app, 'push.write');
   const [testing, setTesting] = useState<{ id: string; name: string } | null>(null);
   const [open, setOpen] = useState<{ device: StoredObject; name: string } | null>(null);
-  const update = (patch: { q?: string; platform?: PlatformFilter; page?: number }) => {
-    const next = { q: term, platform, page: 0, ...patch };
-    const out: Record<string, string> = {};
-    if (next.q) out.q = next.q;
-    if (next.platform) out.platform = next.platform;
-    if (next.page > 0) out.page = String(next.page);
-    setParams(out);
-  };
+  // A new search or platform starts from the first page.
+  const update = (patch: { q?: string; platform?: PlatformFilter; page?: number }) =>
+    merge({ ...patch, page: patch.page ? String(patch.page) : undefined });
   const total = list.data?.count ?? 0;
 
   return (
