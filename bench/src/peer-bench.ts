@@ -11,7 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { DbCpu } from './db-cpu';
 import { checkPostgres, redact } from './databases';
-import { bulkLoad, measure, peerMeasurements } from './peer-run';
+import { MEASUREMENT_KEYS, bulkLoad, measure, peerMeasurements } from './peer-run';
 import type { PeerFigures } from './peer-run';
 import { formatPeerRun, formatPeerSummary } from './peer-report';
 import type { PeerRun } from './peer-report';
@@ -30,6 +30,8 @@ interface PeerOptions {
   loadBatch: number;
   postgresUrl: string;
   servers: PeerKind[];
+  /** Measurement keys to run (all when empty): a profile of one request kind. */
+  only: string[];
   seed: number;
 }
 
@@ -43,6 +45,7 @@ const HELP = `Switchboard beside Parse Server on the same Postgres.
   --connections 10     concurrent requests
   --load-batch 1000    objects per batch request of the bulk load (run on --connections loaders)
   --servers switchboard,parse
+  --only get,eqIndexed,countIndexed,batch100   measurements to run (default all)
   --pg-url URL         (env BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
   --seed 1
 `;
@@ -57,6 +60,7 @@ function parseOptions(argv: string[]): PeerOptions | 'help' {
     loadBatch: 1000,
     postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     servers: ['switchboard', 'parse'],
+    only: [],
     seed: 1,
   };
   const num = (flag: string, v: string | undefined) => {
@@ -96,6 +100,14 @@ function parseOptions(argv: string[]): PeerOptions | 'help' {
         if (!v) throw new Error('--pg-url needs a URL');
         opts.postgresUrl = v;
         break;
+      case '--only': {
+        const keys = (v ?? '').split(',').filter(Boolean);
+        const unknown = keys.filter((k) => !MEASUREMENT_KEYS.includes(k));
+        if (!keys.length || unknown.length)
+          throw new Error(`--only takes ${MEASUREMENT_KEYS.join(', ')}, not ${v ?? 'nothing'}`);
+        opts.only = keys;
+        break;
+      }
       case '--servers': {
         const list = (v ?? '').split(',');
         if (!list.length || list.some((s) => s !== 'switchboard' && s !== 'parse'))
@@ -135,7 +147,8 @@ async function runOne(kind: PeerKind, opts: PeerOptions, run: number): Promise<P
       client.close();
       client = server.client(opts.connections);
       const figures: Record<string, PeerFigures> = {};
-      for (const m of peerMeasurements(server, load.ids, opts.seed + run)) {
+      const all = peerMeasurements(server, load.ids, opts.seed + run);
+      for (const m of all.filter((x) => !opts.only.length || opts.only.includes(x.key))) {
         figures[m.key] = await measure(server, client, dbCpu, m, opts);
       }
       const result: PeerRun = {

@@ -67,6 +67,8 @@ export async function bulkLoad(
   return { ids, objectsPerSecond: total / seconds, seconds };
 }
 
+export const MEASUREMENT_KEYS = ['get', 'eqIndexed', 'countIndexed', 'batch100'];
+
 export function peerMeasurements(server: PeerServer, ids: string[], seed: number): PeerMeasurement[] {
   const total = ids.length;
   const groups = groupCount(total);

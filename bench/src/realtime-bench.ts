@@ -4,10 +4,12 @@
  * for a sample), memory per connection, one-to-one delivery latency p50/p99, delivery to a
  * 500-member group (first and last member), and messages a second.
  *
- *   pnpm bench:realtime -- [--connections N] [--group G] [--samples S]
+ *   pnpm bench:realtime -- [--connections N] [--group G] [--samples S] [--db pglite|postgres]
  *
  * Defaults: 10,000 connections, a group of 500, 300 one-to-one samples. The server runs on PGlite
- * in memory.
+ * in memory, or on Postgres (a fresh schema on BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/test) with --db postgres. A second floor, store-floor.ts, times the statement that stores a message on its own:
+ * a send is delivered once stored, so one-to-one latency is also shown beside it.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +17,8 @@ import WebSocket from 'ws';
 import { RawClient } from '../../server/src/realtime/raw-client';
 import type { Command } from '../../server/src/realtime/proto/codec';
 import { freePort, startChild, startServer } from './server-process';
+import { storeFloor } from './store-floor';
+import { createDatabase } from './databases';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,6 +28,14 @@ const N = arg('connections', 10_000);
 const GROUP = arg('group', 500);
 const SAMPLES = arg('samples', 300);
 const SDK_SAMPLE = 20;
+const DB_KIND = (() => {
+  const i = process.argv.indexOf('--db');
+  const v = i > 0 ? process.argv[i + 1] : 'pglite';
+  if (v !== 'pglite' && v !== 'postgres')
+    throw new Error(`--db: unknown database "${v}" (pglite or postgres)`);
+  return v;
+})();
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 // The SDK is the server's test dependency; it is loaded from there.
 const { Realtime } = createRequire(new URL('../../server/package.json', import.meta.url))(
   'leancloud-realtime',
@@ -129,7 +141,8 @@ async function floor(): Promise<Figures> {
 // ---- the gateway ----
 let totalMb = 0;
 async function gateway(): Promise<Figures & { sdk: number }> {
-  const server = await startServer({ DATA_DIR: 'memory' });
+  const db = createDatabase(DB_KIND, PG_URL, { memory: true });
+  const server = await startServer(db.serverEnv);
   const { appId, appKey, masterKey } = server.keys;
   const url = `${server.baseUrl.replace(/^http/, 'ws')}/`;
   const rest = async (path: string, body: unknown) => {
@@ -253,6 +266,7 @@ async function gateway(): Promise<Figures & { sdk: number }> {
     return { mbPerConn, one, groupFirst, groupLast, perSecond, sdk: sdkGot };
   } finally {
     await server.stop();
+    await db.dispose(false);
   }
 }
 
@@ -263,10 +277,12 @@ function row(name: string, ours: number, base: number, unit = 'ms'): string {
 
 async function main(): Promise<void> {
   console.log(
-    `realtime: ${N.toLocaleString('en')} connections, group of ${GROUP}, ${SAMPLES} one-to-one samples`,
+    `realtime: ${N.toLocaleString('en')} connections, group of ${GROUP}, ${SAMPLES} one-to-one samples, on ${DB_KIND === 'postgres' ? 'Postgres' : 'PGlite in memory'}`,
   );
   const f = await floor();
   console.error('floor measured');
+  const store = await storeFloor(SAMPLES, DB_KIND === 'postgres' ? PG_URL : undefined);
+  console.error('store floor measured');
   const g = await gateway();
   console.log(row('memory per connection (RSS / N)', g.mbPerConn * 1024, f.mbPerConn * 1024, 'KB'));
   console.log(
@@ -274,6 +290,9 @@ async function main(): Promise<void> {
   );
   console.log(row('one-to-one p50', pct(g.one, 50), pct(f.one, 50)));
   console.log(row('one-to-one p99', pct(g.one, 99), pct(f.one, 99)));
+  // The second floor: what storing the message costs the database alone, before any delivery.
+  console.log(row('  beside storing alone, p50', pct(g.one, 50), pct(store, 50)));
+  console.log(row('  beside storing alone, p99', pct(g.one, 99), pct(store, 99)));
   console.log(row(`group of ${GROUP}, first member p99`, pct(g.groupFirst, 99), pct(f.groupFirst, 99)));
   console.log(row(`group of ${GROUP}, last member p50`, pct(g.groupLast, 50), pct(f.groupLast, 50)));
   console.log(row(`group of ${GROUP}, last member p99`, pct(g.groupLast, 99), pct(f.groupLast, 99)));

@@ -55,8 +55,13 @@ test('the browser build receives, over its WebSocket, a message sent through RES
         const client = await rt.createIMClient(me);
         w.client = client;
         const conv = await client.createConversation({ members: ['shop-backend'], name: 'Support chat' });
-        // Listening before the send, so the message cannot pass by unseen.
-        w.got = new Promise((resolve) => client.on('message', resolve));
+        // Listening before the send, so the message cannot pass by unseen; only this conversation's,
+        // since a new client is also handed the app's still-valid global broadcasts at login.
+        w.got = new Promise((resolve) =>
+          client.on('message', (m) => {
+            if (m.cid === conv.id) resolve(m);
+          }),
+        );
         return conv.id;
       },
       { appId: stack.appId, appKey: stack.appKey, rtm: rtmServer, me },
