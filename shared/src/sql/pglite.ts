@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
 import type { Sql } from './index';
+import { discardEmptyDataDir, emptyDataDir } from './pglite-template';
 
 function wrapTx(tx: Transaction, statementTimeoutMs: number | undefined): Sql {
   const self: Sql = {
@@ -18,10 +19,25 @@ function wrapTx(tx: Transaction, statementTimeoutMs: number | undefined): Sql {
   return self;
 }
 
+/** A new database in memory, from the kept empty data folder when there is a usable one. */
+async function inMemoryDatabase(): Promise<PGlite> {
+  const empty = await emptyDataDir();
+  if (empty) {
+    try {
+      return await PGlite.create({ loadDataDir: empty });
+    } catch {
+      // A copy that does not load (damaged on disk): initdb as if there were none, and make a
+      // new copy next time.
+      await discardEmptyDataDir();
+    }
+  }
+  return PGlite.create({});
+}
+
 export async function openPglite(dataDir: string | undefined, statementTimeoutMs?: number): Promise<Sql> {
   const inMemory = dataDir === undefined || dataDir === 'memory';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(inMemory ? {} : { dataDir });
+  const db = inMemory ? await inMemoryDatabase() : await PGlite.create({ dataDir });
   // PGlite runs in this thread and has no timer to interrupt a statement with: the setting is
   // accepted but not enforced. It is set so that SHOW statement_timeout tells the truth about the
   // intended limit; the server enforces it where statements can run long (see Sql.statementTimeoutMs).
