@@ -92,6 +92,33 @@ export async function completeAudit(sql: Sql, done: Completion[]): Promise<void>
   }
 }
 
+/** What a successful write adds to its entry (status 200 unless it says otherwise). */
+export type Success = Omit<Completion, 'id' | 'result'>;
+
+/**
+ * Sends one audited write: its entry is written as pending, `send` runs, and the entry is
+ * completed with what a failure says of the write (outcomeOf, and the error rethrown as
+ * reported) or with what `succeeded` makes of the answer.
+ */
+export async function auditedCall<T>(
+  sql: Sql,
+  entry: Omit<AuditInput, 'result'>,
+  send: () => Promise<T>,
+  succeeded: (answer: T) => Success | Promise<Success> = () => ({}),
+): Promise<T> {
+  const [id = ''] = await beginAudit(sql, [entry]);
+  let answer: T;
+  try {
+    answer = await send();
+  } catch (e) {
+    const outcome = outcomeOf(e);
+    await completeAudit(sql, [{ id, result: outcome, status: e instanceof ConsoleError ? e.status : 500 }]);
+    throw reported(e, outcome);
+  }
+  await completeAudit(sql, [{ id, result: 'ok', status: 200, ...(await succeeded(answer)) }]);
+  return answer;
+}
+
 /**
  * What a failed upstream call says about the write it carried: 'error' when the app refused it
  * (a 4xx) or it never left (no connection), 'unknown' when it was sent and no usable answer came

@@ -1,3 +1,5 @@
+import { fireEvent, screen } from '@testing-library/react';
+
 /**
  * Browser events the way a browser delivers them, outside React's test batching (act): what the
  * router commits in a transition is then not drawn yet when the next event arrives, as in a real
@@ -21,4 +23,25 @@ export function typeInto(input: HTMLElement, value: string) {
   const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   setter?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Picks `option` in the select `select` opens, types `term` into `field` and presses `submit`,
+ * all in one go as a quick hand does: the router commits the pick to the URL in a transition,
+ * after these events, so none of them is wrapped in act().
+ */
+export async function pickTypeAndSubmit(
+  select: HTMLElement,
+  option: string,
+  field: HTMLElement,
+  term: string,
+  submit: HTMLElement,
+) {
+  fireEvent.mouseDown(select);
+  const picked = await screen.findByRole('option', { name: option });
+  withoutAct(() => {
+    picked.click();
+    typeInto(field, term);
+    submit.click();
+  });
 }

@@ -1,5 +1,5 @@
 import type { MessageImageQuery, UploadedFile } from '@switchboard/shared';
-import { beginAudit, completeAudit, outcomeOf, reported } from '../audit-outcome';
+import { auditedCall } from '../audit-outcome';
 import { ConsoleError, notFound } from '../errors';
 import { entryOf } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
@@ -44,22 +44,17 @@ export async function withdrawMessageImage(ctx: ProxyContext, objectId: string):
   );
   if (!own) throw notFound(NOT_YOUR_UPLOAD);
   const target = { class: '_File', objectId };
-  const [id = ''] = await beginAudit(ctx.sql, [
-    entryOf(ctx, { action: 'file.withdraw', target, summary: { reason: 'message image not sent' } }),
-  ]);
-  try {
-    await sendUpstream(ctx.client, {
+  const entry = entryOf(ctx, {
+    action: 'file.withdraw',
+    target,
+    summary: { reason: 'message image not sent' },
+  });
+  await auditedCall(ctx.sql, entry, () =>
+    sendUpstream(ctx.client, {
       method: 'DELETE',
       path: `/1.1/files/${encodeURIComponent(objectId)}`,
       query: {},
       body: undefined,
-    });
-  } catch (e) {
-    const outcome = outcomeOf(e);
-    await completeAudit(ctx.sql, [
-      { id, result: outcome, status: e instanceof ConsoleError ? e.status : 500 },
-    ]);
-    throw reported(e, outcome);
-  }
-  await completeAudit(ctx.sql, [{ id, result: 'ok', status: 200 }]);
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { isPlainObject, MAX_FILE_UPLOAD_BYTES } from '@switchboard/shared';
 import type { AuditTarget, FileUploadQuery, UploadedFile } from '@switchboard/shared';
-import { beginAudit, completeAudit, outcomeOf, reported } from '../audit-outcome';
+import { auditedCall } from '../audit-outcome';
 import { ConsoleError } from '../errors';
 import { entryOf } from '../proxy/context';
 import type { ProxyContext } from '../proxy/context';
@@ -74,22 +74,13 @@ export async function uploadFile(
   // A browser sends octet-stream for types it does not know: the app then guesses from the name.
   const named = mime && mime !== 'application/octet-stream' ? mime : undefined;
   const summary = { name: query.name, size: bytes.length, mime: named ?? null };
-  const [id = ''] = await beginAudit(ctx.sql, [
-    entryOf(ctx, { action: 'file.upload', target: { class: '_File', ...also }, summary }),
-  ]);
-  let ticket: UploadTicket;
-  try {
-    ticket = await store(ctx, query, bytes, named);
-  } catch (e) {
-    const outcome = outcomeOf(e);
-    await completeAudit(ctx.sql, [
-      { id, result: outcome, status: e instanceof ConsoleError ? e.status : 500 },
-    ]);
-    throw reported(e, outcome);
-  }
-  await completeAudit(ctx.sql, [
-    { id, result: 'ok', status: 200, target: { class: '_File', objectId: ticket.objectId, ...also } },
-  ]);
+  const entry = entryOf(ctx, { action: 'file.upload', target: { class: '_File', ...also }, summary });
+  const ticket = await auditedCall(
+    ctx.sql,
+    entry,
+    () => store(ctx, query, bytes, named),
+    (t) => ({ target: { class: '_File', objectId: t.objectId, ...also } }),
+  );
   return {
     __type: 'File',
     id: ticket.objectId,

@@ -2,7 +2,7 @@ import { isPlainObject, matchUpstreamRoute, permissionOf, roleHas } from '@switc
 import type { Permission, UpstreamMatch } from '@switchboard/shared';
 import type { z } from 'zod';
 import type { batchRequestSchema } from '@switchboard/shared';
-import { beginAudit, completeAudit, outcomeOf, reported } from '../audit-outcome';
+import { auditedCall } from '../audit-outcome';
 import { FieldDefinitions } from '../audit-redact';
 import { ConsoleError, forbidden, notFound } from '../errors';
 import { exchangeUpstream, sendUpstream } from '../upstream-call';
@@ -111,30 +111,22 @@ async function auditedWrite(ctx: ProxyContext, match: UpstreamMatch, req: Upstre
     query: req.query,
     body: named ? withDefinitions(req.body) : req.body,
   };
-  const [id = ''] = await beginAudit(ctx.sql, [
-    entryOf(ctx, { action, target: targetOf(match), summary, before }),
-  ]);
-  let result: unknown;
-  try {
-    result = await sendUpstream(ctx.client, req);
-  } catch (e) {
-    const outcome = outcomeOf(e);
-    await completeAudit(ctx.sql, [
-      { id, result: outcome, status: e instanceof ConsoleError ? e.status : 500 },
-    ]);
-    throw reported(e, outcome);
-  }
-  const createdId = createdIdOf(req.method, result);
-  const after =
-    req.method === 'DELETE'
-      ? undefined
-      : paths
-        ? asDefinitions(await mergedSnapshot(ctx.client, paths), named)
-        : await snapshot(ctx.client, objectPath(match, createdId ?? match.params.objectId));
-  await completeAudit(ctx.sql, [
-    { id, result: 'ok', status: 200, after, target: targetOf(match, createdId) },
-  ]);
-  return result;
+  const entry = entryOf(ctx, { action, target: targetOf(match), summary, before });
+  return auditedCall(
+    ctx.sql,
+    entry,
+    () => sendUpstream(ctx.client, req),
+    async (result) => {
+      const createdId = createdIdOf(req.method, result);
+      const after =
+        req.method === 'DELETE'
+          ? undefined
+          : paths
+            ? asDefinitions(await mergedSnapshot(ctx.client, paths), named)
+            : await snapshot(ctx.client, objectPath(match, createdId ?? match.params.objectId));
+      return { after, target: targetOf(match, createdId) };
+    },
+  );
 }
 
 /** A schema snapshot, flattened to `<Class>.<field>` and `permissions.<op>`, keyed by names. */

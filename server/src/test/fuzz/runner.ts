@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { withoutStatementTimeout } from '@switchboard/shared/sql';
 import { createObjects } from '../../services/create';
 import { startTestServer } from '../harness';
 import type { TestServer } from '../harness';
@@ -148,7 +149,7 @@ export async function startFuzzServerWith(opts: Parameters<typeof startTestServe
 export async function seedUnlimited(className: string, bodies: Record<string, unknown>[]): Promise<void> {
   const { sql, classes, clock } = t.server;
   const results = await sql.transaction(async (tx) => {
-    if (tx.kind === 'postgres') await tx.query('SET LOCAL statement_timeout = 0');
+    await withoutStatementTimeout(tx);
     return createObjects({ classes, clock, onWrite: () => undefined }, tx, className, bodies, {
       fetchWhenSave: false,
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { json, stubFetch } from '../../../test/fetch';
-import { typeInto, withoutAct } from '../../../test/events';
+import { pickTypeAndSubmit } from '../../../test/events';
 import { renderRoutes } from '../../../test/render';
 import { ConversationsPage } from './ConversationsPage';
 
@@ -40,15 +40,13 @@ describe('the conversations list', { timeout: 30_000 }, () => {
 
     const search = screen.getByRole('searchbox', { name: 'Search for' });
     const submit = screen.getByRole('button', { name: 'Search' });
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Search by' }));
-    const member = await screen.findByRole('option', { name: 'Member' });
-    // Pick, type and submit in one go, as a quick hand does in a browser: the router commits the
-    // pick to the URL in a transition, after these events, so nothing here is wrapped in act().
-    withoutAct(() => {
-      member.click();
-      typeInto(search, ' bo ');
-      submit.click();
-    });
+    await pickTypeAndSubmit(
+      screen.getByRole('combobox', { name: 'Search by' }),
+      'Member',
+      search,
+      ' bo ',
+      submit,
+    );
 
     await waitFor(() => expect(router.state.location.search).toBe('?by=member&q=bo'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Deals lobby' })).not.toBeInTheDocument());

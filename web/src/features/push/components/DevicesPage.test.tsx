@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { json, stubFetch } from '../../../test/fetch';
-import { typeInto, withoutAct } from '../../../test/events';
+import { pickTypeAndSubmit } from '../../../test/events';
 import { renderRoutes } from '../../../test/render';
 import { DevicesPage } from './DevicesPage';
 
@@ -115,13 +115,13 @@ describe('the Devices page', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: 'Devices' });
     const search = screen.getByRole('textbox', { name: /^Search/ });
     const submit = screen.getByRole('button', { name: 'Search' });
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Platform' }));
-    const ios = await screen.findByRole('option', { name: 'iOS' });
-    withoutAct(() => {
-      ios.click();
-      typeInto(search, 'news');
-      submit.click();
-    });
+    await pickTypeAndSubmit(
+      screen.getByRole('combobox', { name: 'Platform' }),
+      'iOS',
+      search,
+      'news',
+      submit,
+    );
     await waitFor(() => expect(router.state.location.search).toBe('?platform=ios&q=news'));
     await waitFor(() => {
       const lists = calls.filter(
