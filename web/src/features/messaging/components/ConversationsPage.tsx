@@ -2,14 +2,12 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -23,8 +21,9 @@ import { useAppPermission } from '../../../lib/session';
 import { useShowTime } from '../../../lib/time-zone';
 import { isoOf, PAGE, useConversations, useDeleteConversation } from '../api/conversations';
 import type { Conversation } from '../api/conversations';
-import { CONV_KINDS, isConvKind, kindOf } from '../utils/kinds';
-import { conversationWhere, isSearchField, SEARCH_FIELDS } from '../utils/search';
+import { isConvKind, kindOf } from '../utils/kinds';
+import { conversationWhere, isSearchField } from '../utils/search';
+import { ConversationSearchForm } from './ConversationSearchForm';
 import { CreateConversationDialog } from './CreateConversationDialog';
 import { KindChip } from './KindChip';
 import { MessagingTabs } from './MessagingTabs';
@@ -42,17 +41,6 @@ export function ConversationsPage() {
   const field = isSearchField(fieldParam) ? fieldParam : 'name';
   const term = params.get('q') ?? '';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
-  // The form's own copy of what is picked and typed: the URL commits a navigation later, so a
-  // search sent right after picking a field must not read the field from the URL.
-  const [typed, setTyped] = useState(term);
-  const [by, setBy] = useState<typeof field>(field);
-  // Back, forward or a link changes the URL: the form shows what the URL now searches for.
-  const [shown, setShown] = useState({ field, term });
-  if (shown.field !== field || shown.term !== term) {
-    setShown({ field, term });
-    setBy(field);
-    setTyped(term);
-  }
   const list = useConversations(app, { kind, where: conversationWhere(field, term), page });
   const canWrite = useAppPermission(app, 'im.moderate');
   const [creating, setCreating] = useState(false);
@@ -67,66 +55,13 @@ export function ConversationsPage() {
         {t('messaging.title')}
       </Typography>
       <MessagingTabs app={app} current="conversations" />
-      <Stack
-        component="form"
-        direction="row"
-        spacing={2}
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ by, q: typed.trim() });
-        }}
-      >
-        <TextField
-          select
-          size="small"
-          label={t('messaging.conversations.kind')}
-          value={kind}
-          onChange={(e) => update({ kind: e.target.value })}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('messaging.kinds.all')}</MenuItem>
-          {CONV_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`messaging.kinds.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label={t('messaging.conversations.searchBy')}
-          value={by}
-          onChange={(e) => {
-            if (isSearchField(e.target.value)) setBy(e.target.value);
-          }}
-          sx={{ minWidth: 150 }}
-        >
-          {SEARCH_FIELDS.map((f) => (
-            <MenuItem key={f} value={f}>
-              {t(`messaging.conversations.searchFields.${f}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          type="search"
-          label={t('messaging.conversations.term')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <Button type="submit" variant="outlined">
-          {t('messaging.conversations.search')}
-        </Button>
-        <Box sx={{ flex: 1 }} />
+      <ConversationSearchForm kind={kind} field={field} term={term} onChange={update}>
         {canWrite && (
           <Button variant="contained" onClick={() => setCreating(true)}>
             {t('messaging.conversations.create')}
           </Button>
         )}
-      </Stack>
+      </ConversationSearchForm>
       {list.error && <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />}
       {list.isPending && <LoadingState />}
       {list.data &&
