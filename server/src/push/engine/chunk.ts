@@ -60,7 +60,13 @@ async function prepare(deps: EngineDeps, push: PushRow, chunk: ChunkRow, now: Da
         continue;
       }
       const batch: DeliveryBatch = {
-        push: { id: push.id, notificationId: req.notificationId, prod: req.prod, expiresAt: push.expires_at },
+        push: {
+          id: push.id,
+          notificationId: req.notificationId,
+          prod: req.prod,
+          expiresAt: push.expires_at,
+          sentAt: push.created_at,
+        },
         channel: r.channel,
         profile: r.profile,
         items: [],

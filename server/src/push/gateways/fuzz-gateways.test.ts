@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 const batch = (channel: DeliveryBatch['channel'], n: number): DeliveryBatch => ({
-  push: { id: 'p', notificationId: 'n', prod: 'prod', expiresAt: null },
+  push: { id: 'p', notificationId: 'n', prod: 'prod', expiresAt: null, sentAt: new Date() },
   channel,
   profile: '_default',
   items: Array.from({ length: n }, (_, i) => ({

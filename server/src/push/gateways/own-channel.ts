@@ -31,7 +31,7 @@ export function createOwnChannel(profile: ProfileSettings, services: GatewayServ
               },
         ),
       ),
-    commit: (tx, batch, results, ctx) => keep(tx, batch, results, ctx.now),
+    commit: (tx, batch, results) => keep(tx, batch, results),
     afterCommit(batch, results) {
       const ids = batch.items.filter((_, i) => results[i]?.status === 'queued').map((it) => it.deviceId);
       if (ids.length) outlet?.offer(batch.push.id, ids);
@@ -39,7 +39,11 @@ export function createOwnChannel(profile: ProfileSettings, services: GatewayServ
   };
 }
 
-async function keep(tx: Sql, batch: DeliveryBatch, results: DeliveryResult[], now: Date): Promise<void> {
+/**
+ * Keeps each device's message. Its time is the push's, not this delivery's: chunks of two pushes
+ * run side by side, and a device that was away gets what it missed in the order it was sent.
+ */
+async function keep(tx: Sql, batch: DeliveryBatch, results: DeliveryResult[]): Promise<void> {
   const queued = batch.items.filter((_, i) => results[i]?.status === 'queued');
   if (queued.length === 0) return;
   await tx.query(
@@ -51,7 +55,7 @@ async function keep(tx: Sql, batch: DeliveryBatch, results: DeliveryResult[], no
       queued.map((it) => it.deviceId),
       queued.map((it) => JSON.stringify(it.payload)),
       batch.push.expiresAt,
-      now,
+      batch.push.sentAt,
     ],
   );
 }

@@ -26,6 +26,8 @@ export interface DeliveryBatch {
     /** iOS: dev selects the sandbox gateway or the development certificate. */
     prod: 'dev' | 'prod';
     expiresAt: Date | null;
+    /** When the push was sent: what a device is kept goes out to it in this order. */
+    sentAt: Date;
   };
   channel: Channel;
   /** The profile (certificate or vendor configuration) name: deviceProfile, or _default. */

@@ -42,7 +42,7 @@ const send = (
   payload: unknown = { title: 'T', body: 'hi', custom: {} },
 ) => {
   const batch: DeliveryBatch = {
-    push: { id: 'p', notificationId: 'n', prod: 'prod', expiresAt: null },
+    push: { id: 'p', notificationId: 'n', prod: 'prod', expiresAt: null, sentAt: new Date() },
     channel: g.kind === 'hms' ? 'hms' : 'mi',
     profile: '_default',
     items: devices.map((d) => ({
